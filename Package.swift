@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+// PushSim: a deterministic discrete-event simulator of mobile push channels.
+// Depends on nothing but the Swift toolchain and the system GSL (apt: libgsl-dev).
+import PackageDescription
+
+let package = Package(
+    name: "PushSim",
+    products: [
+        .library(name: "PushSim", targets: ["PushSim"]),
+        .executable(name: "pushsim", targets: ["PushSimCLI"]),
+        .executable(name: "pushsim-bench", targets: ["PushSimBench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGSL",
+            pkgConfig: "gsl",
+            providers: [.apt(["libgsl-dev"])]
+        ),
+        .target(name: "PushSim", dependencies: ["CGSL"]),
+        .executableTarget(name: "PushSimCLI", dependencies: ["PushSim"]),
+        .executableTarget(name: "PushSimBench", dependencies: ["PushSim", "CGSL"], path: "Benchmarks/PushSimBench"),
+        .testTarget(name: "PushSimTests", dependencies: ["PushSim", "CGSL"]),
+        .testTarget(name: "PushSimEndToEndTests", dependencies: ["PushSim", "PushSimCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

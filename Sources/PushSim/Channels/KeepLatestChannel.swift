@@ -1,0 +1,44 @@
+/// `keepLatest`: while the device is offline the provider stores only the newest push; a
+/// newer one replaces it (`replaced_in_storage`). At reconnect the stored push is sent.
+/// While online, pushes go straight through. Both paths pass through `transport`
+/// (perfect by default).
+///
+/// This is the storage rule of APNs: "APNs stores only one notification per app" (A1,
+/// Apple, "Sending notification requests to APNs"), without its expiry and priority rules.
+public struct KeepLatestChannel: PushChannel {
+    public static let kind = "keepLatest"
+    public static let summary = "while offline keep only the newest push; deliver it at reconnect"
+    public static let parameters = [
+        ParameterDoc("transport", "object {loss, duplicate, delay}", "perfect", "impairments after the provider"),
+    ]
+
+    /// Impairments between provider and device.
+    public var transport: Transport
+    /// The stored push while the device is offline.
+    private var stored: Push?
+
+    public init(transport: Transport = .perfect) { self.transport = transport }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case kind, transport }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        transport = try c.decodeIfPresent(Transport.self, forKey: .transport) ?? .perfect
+    }
+
+    public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, counters: inout RunCounters) {
+        guard env.deviceOnline else {
+            if stored != nil { counters.replacedInStorage += 1 }
+            stored = push
+            return
+        }
+        transport.transmit(push, env: env, queue: &queue, counters: &counters)
+    }
+
+    public mutating func connectivityChanged(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, counters: inout RunCounters) {
+        guard env.deviceOnline, let push = stored else { return }
+        stored = nil
+        transport.transmit(push, env: env, queue: &queue, counters: &counters)
+    }
+}

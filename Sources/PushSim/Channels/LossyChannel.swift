@@ -1,0 +1,22 @@
+/// `lossy`: no provider storage; every push goes straight through an impaired transport
+/// (loss, duplication, independent delays, hence reordering). A push sent while the device
+/// is offline is dropped (`dropped_device_offline`), since nothing stores it.
+public struct LossyChannel: PushChannel {
+    public static let kind = "lossy"
+    public static let summary = "no storage; each push lost with `loss`, duplicated with `duplicate`, delayed by `delay`"
+    public static let parameters = Transport.parameterDocs
+
+    /// The impairments every push passes through.
+    public var transport: Transport
+
+    public init(transport: Transport) { self.transport = transport }
+
+    public init(from decoder: any Decoder) throws {
+        transport = try Transport(decoding: decoder, extraKeys: ["kind"])
+    }
+
+    public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, counters: inout RunCounters) {
+        guard env.deviceOnline else { counters.droppedDeviceOffline += 1; return }
+        transport.transmit(push, env: env, queue: &queue, counters: &counters)
+    }
+}

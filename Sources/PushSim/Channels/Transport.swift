@@ -1,0 +1,65 @@
+/// The network between provider and device: each push is lost with probability `loss`; a
+/// push that is not lost is duplicated with probability `duplicate`; every copy's delay is
+/// drawn independently from `delay`, so reordering follows from the delays.
+///
+/// Draw order on the channel stream, per push: the loss Bernoulli; if kept, the
+/// duplication Bernoulli; then one delay per copy. A perfect transport (`.perfect`) draws
+/// nothing, so adding it to a channel leaves the stream untouched.
+public struct Transport: Decodable, Sendable {
+    /// Probability in [0, 1] that a push is lost.
+    public var loss: Double
+    /// Probability in [0, 1] that a push that is not lost arrives twice.
+    public var duplicate: Double
+    /// Delay of each copy (default `"0s"`).
+    public var delay: DurationDistribution
+
+    /// No loss, no duplication, no delay.
+    public static let perfect = Transport(loss: 0, duplicate: 0, delay: .zero)
+
+    public init(loss: Double, duplicate: Double, delay: DurationDistribution) {
+        self.loss = loss; self.duplicate = duplicate; self.delay = delay
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case loss, duplicate, delay }
+
+    /// Decodes a transport object `{loss, duplicate, delay}`; any other key is an error.
+    public init(from decoder: any Decoder) throws { try self.init(decoding: decoder, extraKeys: []) }
+
+    /// Decodes `loss`, `duplicate`, `delay` from the object at `decoder`, which may also hold
+    /// `extraKeys` (e.g. `"kind"` when a channel takes the transport keys at its top level).
+    init(decoding decoder: any Decoder, extraKeys: [String]) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self, also: extraKeys)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        loss = try c.decodeProbability(.loss, default: 0)
+        duplicate = try c.decodeProbability(.duplicate, default: 0)
+        delay = try c.decodeIfPresent(DurationDistribution.self, forKey: .delay) ?? .zero
+    }
+
+    static let parameterDocs = [
+        ParameterDoc("loss", "probability", "0", "chance a push is lost in transport"),
+        ParameterDoc("duplicate", "probability", "0", "chance a push that is not lost arrives twice"),
+        ParameterDoc("delay", "duration distribution", "\"0s\"", "delay of each copy, drawn independently"),
+    ]
+
+    /// Whether this transport never draws randomness.
+    var isPerfect: Bool { loss == 0 && duplicate == 0 && delay.isConstantZero }
+
+    /// Sends `push` through the transport now: schedules the surviving copies' deliveries.
+    public func transmit(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, counters: inout RunCounters) {
+        if isPerfect { queue.schedule(at: env.now, .deliver(push)); return }
+        if loss > 0, env.random.bernoulli(loss) { counters.pushesLost += 1; return }
+        let copies = duplicate > 0 && env.random.bernoulli(duplicate) ? 2 : 1
+        if copies == 2 { counters.pushesDuplicated += 1 }
+        for _ in 0..<copies {
+            queue.schedule(at: env.now + delay.sample(env.random), .deliver(push))
+        }
+    }
+}
+
+extension DurationDistribution {
+    /// Whether every draw is exactly zero (and draws nothing from the stream).
+    var isConstantZero: Bool {
+        if case .constant(let v) = distribution { return v == 0 }
+        return false
+    }
+}

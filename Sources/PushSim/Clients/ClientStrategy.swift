@@ -1,0 +1,73 @@
+/// What a client strategy may do in a handler: request a pull, apply a payload, set a
+/// timer. The world carries the requests out when the handler returns, at the same
+/// simulated time, in this order: payloads (in the order applied), the pull, timers.
+public struct AppContext {
+    /// The current simulated time.
+    public let now: SimTime
+    /// The client's cursor: sequence number of the newest change it has applied through a
+    /// pull (0 = none). Payload application does not move it.
+    public let cursor: Int64
+    /// Whether the device is online.
+    public let online: Bool
+
+    /// Whether the handler asked for a pull.
+    public private(set) var pullRequested = false
+    /// Operations the handler applied as-is, in order.
+    public private(set) var appliedPayloads: [Change] = []
+    /// Timers the handler set: (delay, tag).
+    public private(set) var timers: [(delay: SimDuration, tag: Int32)] = []
+
+    public init(now: SimTime, cursor: Int64, online: Bool) {
+        self.now = now; self.cursor = cursor; self.online = online
+    }
+
+    /// Asks the server for `changes(since: cursor)`; the answer is applied in order (or,
+    /// for a reset, replaces the whole state). Several requests in one handler make one pull.
+    public mutating func pull() { pullRequested = true }
+
+    /// Writes `change.value` to `change.key` with no sequence check (payload as truth).
+    public mutating func apply(_ change: Change) { appliedPayloads.append(change) }
+
+    /// Fires `onTimer(tag:)` after `delay` (≥ 0).
+    public mutating func setTimer(after delay: SimDuration, tag: Int32) { timers.append((delay, tag)) }
+}
+
+/// A client strategy: how the app reacts to pushes, `deletedMessages`, app opens,
+/// reconnects and its own timers. Built-ins are chosen in JSON by `"kind"`; each is one
+/// file plus one line in `Registry.strategies`.
+///
+/// The value decoded from JSON is the prototype; every replication starts from a fresh
+/// copy. All handlers default to doing nothing.
+public protocol ClientStrategy: Plugin {
+    /// A copy of a push reached the app.
+    mutating func onPush(_ push: Push, _ app: inout AppContext)
+    /// The channel reported that pending messages were deleted (FCM `onDeletedMessages`).
+    mutating func onDeletedMessages(_ app: inout AppContext)
+    /// The user brought the app to the foreground.
+    mutating func onForeground(_ app: inout AppContext)
+    /// The device came back online.
+    mutating func onReconnect(_ app: inout AppContext)
+    /// A timer set with `AppContext.setTimer` fired.
+    mutating func onTimer(tag: Int32, _ app: inout AppContext)
+}
+
+extension ClientStrategy {
+    public mutating func onPush(_ push: Push, _ app: inout AppContext) {}
+    public mutating func onDeletedMessages(_ app: inout AppContext) {}
+    public mutating func onForeground(_ app: inout AppContext) {}
+    public mutating func onReconnect(_ app: inout AppContext) {}
+    public mutating func onTimer(tag: Int32, _ app: inout AppContext) {}
+}
+
+/// A strategy whose JSON object has no parameters besides `"kind"`.
+public protocol ParameterlessStrategy: ClientStrategy {
+    init()
+}
+
+extension ParameterlessStrategy {
+    public static var parameters: [ParameterDoc] { [] }
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(allowed: ["kind", "name"])
+        self.init()
+    }
+}

@@ -1,0 +1,56 @@
+/// Full consistency checks for `EventQueue`, in the style of swift-collections'
+/// `Heap._checkInvariants()`. The queue's own hot paths only run cheap `assert`s (debug
+/// builds); call `checkInvariants()` from tests or while debugging a model.
+extension EventQueue {
+    /// Traps (`preconditionFailure`) with a description if the queue's internal state is
+    /// inconsistent: heap order by (time, sequence), no entry before `now`, every sequence
+    /// issued either still in the heap or retired exactly once, cancellations only of
+    /// entries still in the heap.
+    /// - Complexity: O(n) time and O(n) extra space, n the number of heap entries.
+    public func checkInvariants() {
+        if let violation = firstInvariantViolation() {
+            preconditionFailure("EventQueue invariant broken: \(violation)")
+        }
+    }
+
+    /// The first inconsistency found, or `nil` if the queue is consistent (see `checkInvariants()`).
+    /// - Complexity: O(n) time and O(n) extra space.
+    func firstInvariantViolation() -> String? {
+        for index in heap.indices.dropFirst() {
+            let parent = (index - 1) / 2
+            if heap[index].runsBefore(heap[parent]) {
+                return "heap order: entry \(index) (t=\(heap[index].time) µs, seq \(heap[index].sequence)) "
+                    + "runs before its parent \(parent) (t=\(heap[parent].time) µs, seq \(heap[parent].sequence))"
+            }
+        }
+        var inHeap = Set<UInt64>(minimumCapacity: heap.count)
+        for entry in heap {
+            if entry.time < now.microseconds {
+                return "entry seq \(entry.sequence) at t=\(entry.time) µs is before now (\(now.microseconds) µs)"
+            }
+            if entry.sequence >= nextSequence {
+                return "entry seq \(entry.sequence) was never issued (next sequence \(nextSequence))"
+            }
+            if isRetired(entry.sequence) {
+                return "entry seq \(entry.sequence) is still in the heap but marked retired"
+            }
+            if !inHeap.insert(entry.sequence).inserted {
+                return "sequence \(entry.sequence) appears twice in the heap"
+            }
+        }
+        if let stray = cancelled.first(where: { !inHeap.contains($0) }) {
+            return "cancelled sequence \(stray) is not in the heap"
+        }
+        if retired.count != Int((nextSequence + 63) / 64) {
+            return "retired bitmap has \(retired.count) words for \(nextSequence) sequences"
+        }
+        let retiredCount = retired.reduce(0) { $0 + $1.nonzeroBitCount }
+        if UInt64(retiredCount + heap.count) != nextSequence {
+            return "\(retiredCount) retired + \(heap.count) in heap != \(nextSequence) sequences issued"
+        }
+        if eventsPopped > retiredCount {
+            return "\(eventsPopped) events popped but only \(retiredCount) sequences retired"
+        }
+        return nil
+    }
+}

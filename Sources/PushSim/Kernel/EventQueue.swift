@@ -1,0 +1,269 @@
+/// Identifies one scheduled event, so that it can be cancelled with `EventQueue.cancel(_:)`.
+///
+/// The sequence number is the event's insertion order in its queue: 0 for the first event
+/// scheduled after `init` or `reset()`, then 1, 2, ... with no gaps. An ID is meaningful
+/// only for the queue that returned it, and only until that queue's next `reset()`.
+public struct EventID: Hashable, Sendable {
+    /// Insertion order of the event in its queue (0-based, dense, unique until `reset()`).
+    public let sequence: UInt64
+
+    @inlinable init(sequence: UInt64) { self.sequence = sequence }
+}
+
+/// The simulation kernel's event list: a clock (`now`) and the events scheduled after it.
+///
+/// **Ordering.** Events run in increasing order of (time, insertion sequence): the earliest
+/// time first, and events at an equal time FIFO, in the order they were scheduled. The
+/// order depends on nothing else (no hashing, no payload comparison, no address), so the
+/// same schedule calls always give the same run.
+///
+/// The simulator relies on one consequence: timeline events scheduled at time 0 before
+/// anything else run, at an equal time, before any event scheduled later, including events
+/// that handlers schedule "now" while the run is under way.
+///
+/// **Time never moves back.** `now` starts at `.zero` and only grows: popping an event sets
+/// `now` to the event's time, and `next(until:)` with nothing left at or before the horizon
+/// advances `now` to the horizon. Scheduling before `now` is a broken invariant and traps.
+///
+/// **Cancellation is lazy.** `cancel(_:)` marks an event in O(1); the entry stays in the
+/// heap and is discarded when it reaches the top. `pendingCount` never counts it.
+///
+/// Storage is a binary min-heap in one contiguous array of plain entries (time, sequence,
+/// payload): no closures, existentials or class boxes on the hot path. `reset()` empties
+/// the queue but keeps its capacity, so one queue can serve many replications.
+///
+/// Units: times are `SimTime`, durations `SimDuration` (integer microseconds).
+/// The "n" in the complexity notes below is the number of entries in the heap, which
+/// includes cancelled entries not yet discarded.
+public struct EventQueue<Payload> {
+    /// One heap slot. Ordered by `(time, sequence)`.
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var time: Int64
+        @usableFromInline var sequence: UInt64
+        @usableFromInline var payload: Payload
+
+        @inlinable init(time: Int64, sequence: UInt64, payload: Payload) {
+            self.time = time
+            self.sequence = sequence
+            self.payload = payload
+        }
+
+        /// Whether `self` runs before `other`: earlier time, or equal time and earlier insertion.
+        @inlinable func runsBefore(_ other: Entry) -> Bool {
+            time < other.time || (time == other.time && sequence < other.sequence)
+        }
+    }
+
+    /// Binary min-heap by `Entry.runsBefore`: `heap[0]` is the next entry to leave.
+    @usableFromInline var heap: [Entry]
+    /// Sequences cancelled while still in `heap`; removed when their entry is discarded.
+    @usableFromInline var cancelled: Set<UInt64>
+    /// One bit per sequence issued, set once its entry has left `heap` (popped or discarded).
+    @usableFromInline var retired: [UInt64]
+    /// The sequence the next scheduled event gets.
+    @usableFromInline var nextSequence: UInt64
+    @usableFromInline var _now: SimTime
+    @usableFromInline var _eventsPopped: Int
+
+    /// Creates an empty queue with `now == .zero`.
+    /// - Parameter reservingCapacity: number of simultaneously scheduled events to make room
+    ///   for up front (≥ 0); the queue still grows past it.
+    /// - Complexity: O(`reservingCapacity`).
+    @inlinable
+    public init(reservingCapacity: Int = 64) {
+        precondition(reservingCapacity >= 0, "EventQueue: negative capacity \(reservingCapacity)")
+        heap = []
+        heap.reserveCapacity(reservingCapacity)
+        cancelled = []
+        retired = []
+        retired.reserveCapacity(reservingCapacity / 64 + 1)
+        nextSequence = 0
+        _now = .zero
+        _eventsPopped = 0
+    }
+
+    /// The current simulated time: the time of the last popped event, or the last horizon
+    /// reached with nothing left to run. Starts at `.zero`; never decreases (except by `reset()`).
+    /// - Complexity: O(1).
+    @inlinable public var now: SimTime { _now }
+
+    /// How many events `next(until:)` has returned since `init` or the last `reset()`
+    /// (cancelled events skipped are not counted). For events-per-second figures.
+    /// - Complexity: O(1).
+    @inlinable public var eventsPopped: Int { _eventsPopped }
+
+    /// The number of events scheduled, not yet popped, and not cancelled.
+    /// - Complexity: O(1).
+    @inlinable public var pendingCount: Int { heap.count - cancelled.count }
+
+    /// Whether no live event is pending (`pendingCount == 0`).
+    /// - Complexity: O(1).
+    @inlinable public var isEmpty: Bool { pendingCount == 0 }
+
+    /// The time of the earliest live event, or `nil` if none is pending. Mutating because it
+    /// discards cancelled entries found at the top of the heap; never changes `now`.
+    /// - Complexity: O(1), plus O(log n) per cancelled entry discarded.
+    @inlinable public var nextTime: SimTime? {
+        mutating get {
+            discardCancelledHead()
+            return heap.first.map { SimTime(microseconds: $0.time) }
+        }
+    }
+
+    /// Schedules `payload` to run at `time`.
+    ///
+    /// Among events at an equal time, this one runs after every event already scheduled.
+    /// - Precondition: `time >= now` (scheduling into the past is a broken invariant).
+    /// - Returns: the event's ID, for `cancel(_:)`.
+    /// - Complexity: O(log n) amortized.
+    @inlinable @discardableResult
+    public mutating func schedule(at time: SimTime, _ payload: Payload) -> EventID {
+        precondition(time >= _now, "EventQueue: scheduling at \(time) s, before now (\(_now) s)")
+        let sequence = nextSequence
+        nextSequence &+= 1
+        if sequence & 63 == 0 { retired.append(0) }
+        heap.append(Entry(time: time.microseconds, sequence: sequence, payload: payload))
+        siftUp(heap.count - 1)
+        return EventID(sequence: sequence)
+    }
+
+    /// Schedules `payload` to run `delay` after `now`.
+    /// - Precondition: `delay >= .zero`, and `now + delay` fits in `SimTime`.
+    /// - Returns: the event's ID, for `cancel(_:)`.
+    /// - Complexity: O(log n) amortized.
+    @inlinable @discardableResult
+    public mutating func schedule(after delay: SimDuration, _ payload: Payload) -> EventID {
+        precondition(delay >= .zero, "EventQueue: negative delay \(delay) s")
+        let (time, overflow) = _now.microseconds.addingReportingOverflow(delay.microseconds)
+        precondition(!overflow, "EventQueue: now (\(_now) s) + delay (\(delay) s) overflows SimTime")
+        return schedule(at: SimTime(microseconds: time), payload)
+    }
+
+    /// Cancels a pending event: it will never be returned by `next(until:)`.
+    ///
+    /// Lazy: the entry is only marked; it is discarded when it reaches the top of the heap.
+    /// - Returns: `true` if the event was pending; `false` if it already ran, was already
+    ///   cancelled, or `id` was never issued by this queue (since the last `reset()`).
+    /// - Complexity: O(1) (expected, one hash-set insertion).
+    @inlinable @discardableResult
+    public mutating func cancel(_ id: EventID) -> Bool {
+        let sequence = id.sequence
+        guard sequence < nextSequence, !isRetired(sequence) else { return false }
+        return cancelled.insert(sequence).inserted
+    }
+
+    /// Pops the earliest live event whose time is at or before `horizon`, sets `now` to its
+    /// time, and returns its payload.
+    ///
+    /// If there is none, returns `nil` and, unless `horizon` is `.distantFuture`, advances
+    /// `now` to `horizon` (never backwards: `now` becomes `max(now, horizon)`). Events after
+    /// the horizon stay pending for a later call.
+    /// - Complexity: O(log n), plus O(log n) per cancelled entry discarded.
+    @inlinable
+    public mutating func next(until horizon: SimTime) -> Payload? {
+        discardCancelledHead()
+        if let head = heap.first, head.time <= horizon.microseconds {
+            let entry = removeMin()
+            assert(entry.time >= _now.microseconds, "EventQueue: time moved back")
+            markRetired(entry.sequence)
+            _now = SimTime(microseconds: entry.time)
+            _eventsPopped += 1
+            return entry.payload
+        }
+        if horizon != .distantFuture, horizon > _now { _now = horizon }
+        return nil
+    }
+
+    /// Runs events in order until none is left at or before `horizon`: repeatedly calls
+    /// `next(until: horizon)` and hands each payload to `handle` together with the queue,
+    /// so the handler can schedule and cancel. Events the handler schedules at or before
+    /// the horizon run in the same call. The one code path for stepping is `next(until:)`.
+    ///
+    /// On return `now` is `max(now, horizon)` (unless `horizon` is `.distantFuture`, when
+    /// it is the last event's time). If `handle` throws, the error propagates at once and
+    /// `now` stays at the time of the event being handled.
+    /// - Complexity: O((e + c) log n) for e events run and c cancelled entries discarded,
+    ///   plus the cost of the handlers.
+    @inlinable
+    public mutating func run(
+        until horizon: SimTime,
+        _ handle: (inout EventQueue<Payload>, Payload) throws -> Void
+    ) rethrows {
+        while let payload = next(until: horizon) {
+            try handle(&self, payload)
+        }
+    }
+
+    /// Empties the queue for reuse: no events, `now == .zero`, sequences restart at 0,
+    /// `eventsPopped == 0`. Keeps the allocated capacity. IDs issued before are invalid.
+    /// - Complexity: O(n).
+    @inlinable
+    public mutating func reset() {
+        heap.removeAll(keepingCapacity: true)
+        cancelled.removeAll(keepingCapacity: true)
+        retired.removeAll(keepingCapacity: true)
+        nextSequence = 0
+        _now = .zero
+        _eventsPopped = 0
+    }
+}
+
+extension EventQueue: Sendable where Payload: Sendable {}
+extension EventQueue.Entry: Sendable where Payload: Sendable {}
+
+// MARK: - Heap and bookkeeping internals
+
+extension EventQueue {
+    @inlinable func isRetired(_ sequence: UInt64) -> Bool {
+        retired[Int(truncatingIfNeeded: sequence >> 6)] & (1 << (sequence & 63)) != 0
+    }
+
+    @inlinable mutating func markRetired(_ sequence: UInt64) {
+        retired[Int(truncatingIfNeeded: sequence >> 6)] |= 1 << (sequence & 63)
+    }
+
+    /// Drops cancelled entries from the top of the heap, so that `heap.first` is live.
+    @inlinable mutating func discardCancelledHead() {
+        while !cancelled.isEmpty, let head = heap.first, cancelled.remove(head.sequence) != nil {
+            _ = removeMin()
+            markRetired(head.sequence)
+        }
+    }
+
+    /// Removes and returns `heap[0]`. - Precondition: `!heap.isEmpty`.
+    @inlinable mutating func removeMin() -> Entry {
+        heap.swapAt(0, heap.count - 1)
+        let min = heap.removeLast()
+        if heap.count > 1 { siftDown(0) }
+        return min
+    }
+
+    @inlinable mutating func siftUp(_ index: Int) {
+        heap.withUnsafeMutableBufferPointer { h in
+            var child = index
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard h[child].runsBefore(h[parent]) else { return }
+                h.swapAt(child, parent)
+                child = parent
+            }
+        }
+    }
+
+    @inlinable mutating func siftDown(_ index: Int) {
+        heap.withUnsafeMutableBufferPointer { h in
+            let count = h.count
+            var parent = index
+            while true {
+                let left = 2 * parent + 1
+                guard left < count else { return }
+                let right = left + 1
+                let first = right < count && h[right].runsBefore(h[left]) ? right : left
+                guard h[first].runsBefore(h[parent]) else { return }
+                h.swapAt(parent, first)
+                parent = first
+            }
+        }
+    }
+}

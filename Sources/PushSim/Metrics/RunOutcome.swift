@@ -1,0 +1,39 @@
+/// The result of one replication of one (variant, strategy).
+public struct RunOutcome: Sendable, Equatable {
+    /// Whether the client's state equals the server's at the horizon.
+    public var converged: Bool
+    /// Time from the last server change until the client's state last became equal to the
+    /// server's (0 when it already matched at that change); `nil` when not converged.
+    public var convergenceTime: SimDuration?
+    /// The client's cursor at the horizon.
+    public var finalCursor: Int64
+    /// Counts gathered during the run.
+    public var counters: RunCounters
+
+    public init(converged: Bool, convergenceTime: SimDuration?, finalCursor: Int64, counters: RunCounters) {
+        self.converged = converged; self.convergenceTime = convergenceTime
+        self.finalCursor = finalCursor; self.counters = counters
+    }
+}
+
+/// Tracks whether the client's state equals the server's, incrementally: it keeps a count
+/// of keys that differ and the time since which the count has been zero.
+///
+/// - Complexity: O(1) per write on either side.
+public struct ConvergenceTracker: Sendable {
+    /// Keys whose client value differs from the server value.
+    public private(set) var mismatches = 0
+    /// Since when the two states have been equal (`nil` while they differ).
+    public private(set) var matchingSince: SimTime? = .zero
+
+    public init() {}
+
+    /// Records that one side's value for a key changed from `old` to `new` while the other
+    /// side holds `other`, at time `now`.
+    public mutating func update(old: Int64, new: Int64, other: Int64, now: SimTime) {
+        let was = old == other, isNow = new == other
+        if was == isNow { return }
+        mismatches += was ? 1 : -1
+        if mismatches == 0 { matchingSince = now } else if was && mismatches == 1 { matchingSince = nil }
+    }
+}

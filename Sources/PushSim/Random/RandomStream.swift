@@ -1,0 +1,72 @@
+import CGSL
+
+/// One seeded GSL random number generator (`gsl_rng`), the only source of randomness for
+/// the part of a run that owns it.
+///
+/// A run creates its streams through `RandomStreams`, one per stream name, and draws from
+/// them on the simulation's single thread; the type is deliberately not `Sendable`. The
+/// generator is allocated with `gsl_rng_alloc` and freed when the stream is deinitialised.
+public final class RandomStream {
+    /// The generator, for passing to `gsl_ran_*` functions. Valid for the stream's
+    /// lifetime; do not free it or keep it beyond the stream.
+    public let rng: UnsafeMutablePointer<gsl_rng>
+
+    /// The generator algorithm.
+    public let type: GeneratorType
+
+    /// Allocates a generator of `type` seeded with `seed` (`gsl_rng_alloc`, `gsl_rng_set`).
+    /// Also calls `GSL.setUp()`.
+    /// - Parameter seed: a 32-bit seed; with mt19937 the seed 0 behaves as 4357, so prefer
+    ///   seeds from `StreamSeed.derive`, which are never 0.
+    /// - Note: aborts (`fatalError`) only if GSL cannot allocate the generator's state.
+    public init(type: GeneratorType, seed: UInt32) {
+        GSL.setUp()
+        guard let rng = gsl_rng_alloc(type.pointer) else {
+            fatalError("gsl_rng_alloc failed for generator \(type.name)")
+        }
+        self.rng = rng
+        self.type = type
+        gsl_rng_set(rng, UInt(seed))
+    }
+
+    deinit { gsl_rng_free(rng) }
+
+    /// Restarts the generator from `seed` (`gsl_rng_set`); the following draws are those of
+    /// a new stream created with the same seed.
+    public func reseed(_ seed: UInt32) {
+        gsl_rng_set(rng, UInt(seed))
+    }
+
+    /// A uniform double in [0, 1) (`gsl_rng_uniform`); may return exactly 0.
+    /// - Complexity: O(1), one generator draw.
+    public func uniform() -> Double {
+        gsl_rng_uniform(rng)
+    }
+
+    /// A uniform double in (0, 1) (`gsl_rng_uniform_pos`): never 0, so safe for `log`.
+    /// - Complexity: O(1) expected (redraws on an exact 0).
+    public func uniformPositive() -> Double {
+        gsl_rng_uniform_pos(rng)
+    }
+
+    /// A uniform integer in [0, n − 1] without modulo bias (`gsl_rng_uniform_int`).
+    /// - Precondition: 1 ≤ `n` ≤ `type.range` (2^32 − 1 for mt19937).
+    /// - Complexity: O(1) expected.
+    public func uniformInt(below n: Int) -> Int {
+        precondition(n >= 1 && UInt(n) <= type.range,
+                     "uniformInt(below: \(n)) needs 1 <= n <= \(type.range) for generator \(type.name)")
+        return Int(gsl_rng_uniform_int(rng, UInt(n)))
+    }
+
+    /// `true` with probability `p` (`gsl_ran_bernoulli`: one uniform draw u, true iff u < p).
+    /// - Precondition: 0 ≤ `p` ≤ 1.
+    public func bernoulli(_ p: Double) -> Bool {
+        precondition(p >= 0 && p <= 1, "bernoulli(\(p)) needs a probability in [0, 1]")
+        return gsl_ran_bernoulli(rng, p) == 1
+    }
+}
+
+/// A stream belongs to one run on one thread; sharing it would make draws depend on
+/// scheduling.
+@available(*, unavailable)
+extension RandomStream: Sendable {}

@@ -1,0 +1,60 @@
+/// The named random streams of one replication.
+///
+/// Each stream is created on first request and seeded with
+/// `StreamSeed.derive(seed:replication:stream:)`, so its draws depend only on
+/// (scenario seed, replication, stream name): adding, removing or reordering other streams
+/// never changes them. This is what gives every client strategy in a replication the same
+/// channel and device randomness (common random numbers).
+///
+/// Not `Sendable`: one instance per run, used on the run's thread.
+public final class RandomStreams {
+    /// The generator algorithm of every stream.
+    public let generator: GeneratorType
+    /// The scenario seed.
+    public let seed: UInt64
+    /// The replication index.
+    public let replication: Int
+
+    /// Streams created so far, in creation order. A linear list: lookups happen at run
+    /// set-up only, and a run has a handful of streams.
+    private var streams: [(name: String, stream: RandomStream)] = []
+
+    /// A set of streams for replication `replication` of a scenario seeded with `seed`,
+    /// each a `generator` (no generator is allocated until `stream(_:)` is called).
+    public init(generator: GeneratorType, seed: UInt64, replication: Int) {
+        self.generator = generator
+        self.seed = seed
+        self.replication = replication
+    }
+
+    /// The stream named `name`, created and seeded on first use, the same object after.
+    /// Names are compared exactly; use the constants in `StreamName`.
+    /// - Complexity: O(number of streams created so far + name length).
+    public func stream(_ name: String) -> RandomStream {
+        if let existing = streams.first(where: { $0.name == name }) { return existing.stream }
+        let stream = RandomStream(
+            type: generator,
+            seed: StreamSeed.derive(seed: seed, replication: replication, stream: name))
+        streams.append((name, stream))
+        return stream
+    }
+
+    /// The names of the streams created so far, sorted.
+    public var names: [String] { streams.map(\.name).sorted() }
+}
+
+@available(*, unavailable)
+extension RandomStreams: Sendable {}
+
+/// The stable names of PushSim's random streams. Renaming one changes every result that
+/// depends on it; add new names rather than reusing old ones.
+public enum StreamName {
+    /// The app server: change arrivals, processing delays.
+    public static let server = "server"
+    /// The push channel: loss, duplication, delivery delay.
+    public static let channel = "channel"
+    /// The device's connectivity: online/offline periods.
+    public static let deviceConnectivity = "device.connectivity"
+    /// The client strategy: jitter, backoff.
+    public static let client = "client"
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Runs every replication of a scenario and writes its reports into one folder:
+/// `runs.csv`, `summary.csv` and `meta.json` (docs/csv.md). Files are written under
+/// temporary names and renamed into place at the end, so an interrupted run leaves the
+/// previous reports intact and no partial file under a report's name.
+public struct StudyReport {
+    /// What `meta.json` records besides the scenario itself.
+    public struct Provenance: Sendable {
+        /// The scenario file as named by the user.
+        public var scenarioFile: String
+        /// Its bytes (hashed into `scenario_fnv1a64`).
+        public var scenarioBytes: [UInt8]
+        /// Git commit of the PushSim build, when known.
+        public var commit: String?
+
+        public init(scenarioFile: String, scenarioBytes: [UInt8], commit: String?) {
+            self.scenarioFile = scenarioFile; self.scenarioBytes = scenarioBytes; self.commit = commit
+        }
+    }
+
+    /// PushSim's version, recorded in `meta.json`.
+    public static let version = "0.1.0"
+
+    /// Runs `scenario` and writes the reports into `folder` (created if needed).
+    /// - Parameters:
+    ///   - jobs: worker threads (≥ 1); the files are byte-identical for any value.
+    ///   - progress: called on the calling thread after each batch with (runs done, total).
+    /// - Returns: the per-(variant, strategy) summaries, in scenario order.
+    /// - Throws: file-system errors; no report file is replaced unless all were written.
+    public static func run(_ scenario: Scenario, into folder: URL, jobs: Int, provenance: Provenance,
+                           progress: ((Int, Int) -> Void)? = nil) throws -> [CellSummary] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let simulation = Simulation(scenario: scenario)
+        var cells: [CellSummary] = []
+        for v in scenario.variants { for s in scenario.strategies { cells.append(CellSummary(variant: v.name, strategy: s.name)) } }
+
+        let runs = try AtomicFile(folder.appendingPathComponent("runs.csv"))
+        var files = [runs]
+        defer { for f in files { f.abandon() } }
+        try runs.write(CSV.record(RunsTable.columns))
+        let total = simulation.runCount
+        try ParallelRunner.run(count: total, jobs: jobs, body: { simulation.run(simulation.runID(at: $0)) }) { first, outcomes in
+            var text = ""
+            for (k, outcome) in outcomes.enumerated() {
+                let id = simulation.runID(at: first + k)
+                let cell = id.variant * scenario.strategies.count + id.strategy
+                cells[cell].add(outcome)
+                text += CSV.record(RunsTable.fields(variant: cells[cell].variant, strategy: cells[cell].strategy,
+                                                    replication: id.replication, seed: scenario.seed, outcome: outcome))
+            }
+            try runs.write(text)
+            progress?(first + outcomes.count, total)
+        }
+
+        let summary = try AtomicFile(folder.appendingPathComponent("summary.csv"))
+        files.append(summary)
+        try summary.write(CSV.record(SummaryTable.columns) + cells.map { CSV.record(SummaryTable.fields($0)) }.joined())
+        let meta = try AtomicFile(folder.appendingPathComponent("meta.json"))
+        files.append(meta)
+        try meta.write(metaJSON(scenario, provenance))
+        for f in files { try f.commit() }
+        files.removeAll()
+        return cells
+    }
+
+    /// `meta.json`: keys sorted, no timestamps, so equal inputs give equal bytes.
+    static func metaJSON(_ scenario: Scenario, _ p: Provenance) throws -> String {
+        let object: [String: Any] = [
+            "pushsim_version": version,
+            "commit": p.commit ?? NSNull(),
+            "scenario": scenario.name,
+            "scenario_file": p.scenarioFile,
+            "scenario_fnv1a64": FNV1a64.hex(p.scenarioBytes),
+            "seed": NSNumber(value: scenario.seed),
+            "replications": scenario.replications,
+            "horizon_s": SecondsFormat.string(scenario.horizon.microseconds),
+            "generator": scenario.generator.name,
+            "stream_seeding": "splitmix64(seed, replication, stream name) -> 32-bit, see docs/model.md",
+            "variants": scenario.variants.map(\.name),
+            "strategies": scenario.strategies.map(\.name),
+        ]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,51 @@
+/// A built-in model component chosen in JSON by its `"kind"` string (channels, client
+/// strategies; later senders and devices). The registry lists the conforming types.
+public protocol Plugin: Decodable, Sendable {
+    /// The JSON `"kind"` that selects this type, e.g. `"lossy"`.
+    static var kind: String { get }
+    /// One line for `pushsim list`.
+    static var summary: String { get }
+    /// The JSON parameters this kind accepts (besides `"kind"`), for `pushsim list` and docs.
+    static var parameters: [ParameterDoc] { get }
+}
+
+/// One documented JSON parameter of a plug-in kind.
+public struct ParameterDoc: Sendable {
+    /// JSON key.
+    public var name: String
+    /// Value type and unit, e.g. `"probability"`, `"duration"`, `"duration distribution"`.
+    public var type: String
+    /// Default when absent, or `"required"`.
+    public var defaultValue: String
+    /// What it means.
+    public var summary: String
+
+    public init(_ name: String, _ type: String, _ defaultValue: String, _ summary: String) {
+        self.name = name; self.type = type; self.defaultValue = defaultValue; self.summary = summary
+    }
+}
+
+/// Reads the `"kind"` of the JSON object at `decoder` and finds it among `kinds`.
+/// - Returns: the index of the matching kind.
+/// - Throws: at the object's path when `"kind"` is missing or names no known kind; the
+///   message lists every valid kind of the family.
+func lookUpKind(in kinds: [String], family: String, decoder: any Decoder) throws -> Int {
+    let container = try decoder.container(keyedBy: AnyCodingKey.self)
+    let key = AnyCodingKey("kind")
+    guard container.contains(key) else {
+        throw DecodingError.keyNotFound(key, .init(codingPath: decoder.codingPath,
+            debugDescription: "a \(family) needs a \"kind\"; valid kinds: \(kinds.joined(separator: ", "))"))
+    }
+    let kind = try container.decode(String.self, forKey: key)
+    return try lookUpKind(kind, in: kinds, family: family, codingPath: decoder.codingPath + [key])
+}
+
+/// Finds `kind` among `kinds`.
+/// - Throws: `DecodingError.dataCorrupted` at `codingPath`, listing every valid kind.
+func lookUpKind(_ kind: String, in kinds: [String], family: String, codingPath: [any CodingKey]) throws -> Int {
+    guard let index = kinds.firstIndex(of: kind) else {
+        throw DecodingError.dataCorrupted(.init(codingPath: codingPath,
+            debugDescription: "unknown \(family) kind \"\(kind)\"; valid kinds: \(kinds.joined(separator: ", "))"))
+    }
+    return index
+}

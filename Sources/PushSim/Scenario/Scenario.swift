@@ -1,0 +1,116 @@
+import Foundation
+
+/// A study: one server and device setup, several channel variants, several client
+/// strategies, run for `replications` seeded replications each.
+///
+/// Every (variant, strategy, replication) is one run. All strategies of one (variant,
+/// replication) draw from identically seeded named streams, so they meet the same channel
+/// and device randomness (common random numbers). See docs/model.md for the JSON schema.
+public struct Scenario: Decodable, Sendable {
+    /// Short name, used for the default results folder.
+    public var name: String
+    /// Free text.
+    public var description: String
+    /// Scenario seed (any UInt64); stream seeds derive from it (`StreamSeed.derive`).
+    public var seed: UInt64
+    /// Replications per (variant, strategy), 1 … 100,000,000.
+    public var replications: Int
+    /// Simulated time each run covers; events after it do not run.
+    public var horizon: SimDuration
+    /// GSL generator type for every stream (default `mt19937`).
+    public var generator: GeneratorType
+    /// Server, log and change schedule.
+    public var server: ServerSpec
+    /// Default device timeline (a variant may replace it).
+    public var device: DeviceSpec
+    /// Client strategies compared, in report order.
+    public var strategies: [StrategySpec]
+    /// Channel variants, in report order.
+    public var variants: [Variant]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, description, seed, replications, horizon, generator, server, device, strategies, variants
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        guard !name.isEmpty, !name.contains("/") else { throw c.invalid(.name, "expected a non-empty name without \"/\"") }
+        description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
+        seed = try c.decodeInteger(UInt64.self, .seed)
+        replications = try c.decodeInt(.replications, in: 1...100_000_000)
+        horizon = try c.decodeDuration(.horizon)
+        guard horizon > .zero else { throw c.invalid(.horizon, "expected a horizon longer than 0s") }
+        let generatorName = try c.decodeIfPresent(String.self, forKey: .generator) ?? "mt19937"
+        guard let g = GeneratorType.named(generatorName) else {
+            throw c.invalid(.generator, "unknown GSL generator \"\(generatorName)\"; valid: \(GeneratorType.allNames.joined(separator: ", "))")
+        }
+        generator = g
+        server = try c.decode(ServerSpec.self, forKey: .server)
+        device = try c.decodeIfPresent(DeviceSpec.self, forKey: .device) ?? .alwaysOnline
+        strategies = try c.decode([StrategySpec].self, forKey: .strategies)
+        variants = try c.decode([Variant].self, forKey: .variants)
+        guard !strategies.isEmpty else { throw c.invalid(.strategies, "expected at least one strategy") }
+        guard !variants.isEmpty else { throw c.invalid(.variants, "expected at least one variant") }
+        try Self.requireUniqueNames(strategies.map(\.name), key: .strategies, in: c)
+        try Self.requireUniqueNames(variants.map(\.name), key: .variants, in: c)
+    }
+
+    private static func requireUniqueNames(_ names: [String], key: CodingKeys, in c: KeyedDecodingContainer<CodingKeys>) throws {
+        for (i, n) in names.enumerated() where names[..<i].contains(n) {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [key, AnyCodingKey(intValue: i)!],
+                                                    debugDescription: "duplicate name \"\(n)\"; names must be unique"))
+        }
+    }
+}
+
+/// A client strategy as the scenario names it: the JSON is either a kind string
+/// (`"hintPull"`) or an object `{"kind": "hintPull", "name": "…", …parameters}`.
+public struct StrategySpec: Decodable, Sendable {
+    /// Report name (default: the kind).
+    public var name: String
+    /// The decoded strategy; each run copies it.
+    public var prototype: any ClientStrategy
+
+    public init(name: String, prototype: any ClientStrategy) { self.name = name; self.prototype = prototype }
+
+    public init(from decoder: any Decoder) throws {
+        if let kind = try? decoder.singleValueContainer().decode(String.self) {
+            let i = try lookUpKind(kind, in: Registry.strategies.map { $0.kind }, family: "strategy", codingPath: decoder.codingPath)
+            guard let plain = Registry.strategies[i] as? any ParameterlessStrategy.Type else {
+                throw decoder.invalid("strategy \"\(kind)\" takes parameters; write it as an object {\"kind\": \"\(kind)\", …}")
+            }
+            name = kind
+            prototype = plain.init()
+            return
+        }
+        prototype = try Registry.decodeStrategy(from: decoder)
+        let c = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try c.decodeIfPresent(String.self, forKey: AnyCodingKey("name")) ?? type(of: prototype).kind
+    }
+}
+
+/// One channel setup to compare: a name, a channel, and optionally its own device timeline
+/// or server (replacing the scenario's).
+public struct Variant: Decodable, Sendable {
+    public var name: String
+    public var channel: any PushChannel
+    public var device: DeviceSpec?
+    public var server: ServerSpec?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, channel, device, server }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        guard !name.isEmpty else { throw c.invalid(.name, "expected a non-empty name") }
+        guard c.contains(.channel) else {
+            throw DecodingError.keyNotFound(CodingKeys.channel, .init(codingPath: c.codingPath, debugDescription: "a variant needs a \"channel\""))
+        }
+        channel = try Registry.decodeChannel(from: c.superDecoder(forKey: .channel))
+        device = try c.decodeIfPresent(DeviceSpec.self, forKey: .device)
+        server = try c.decodeIfPresent(ServerSpec.self, forKey: .server)
+    }
+}

@@ -1,0 +1,65 @@
+/// The server side of a scenario: keys, log retention and the change schedule.
+///
+/// JSON: `{"keys": 5, "retainLast": 8, "changes": {"count": 30, "start": "1s", "interval": "1s"}}`
+public struct ServerSpec: Decodable, Sendable {
+    /// Number of keys in the server state (1 … 1,000,000).
+    public var keys: Int
+    /// Changes the log keeps for `changes(since:)` (0 … 10,000,000); older cursors get a reset.
+    public var retainLast: Int
+    /// When changes happen.
+    public var changes: ChangeSchedule
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case keys, retainLast, changes }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        keys = try c.decodeInt(.keys, in: 1...1_000_000)
+        retainLast = try c.decodeInt(.retainLast, in: 0...10_000_000)
+        changes = try c.decode(ChangeSchedule.self, forKey: .changes)
+    }
+}
+
+/// When the server's changes happen and which key each one writes.
+///
+/// `count` changes; the first at `start`; then either every `interval`, or after gaps
+/// drawn from `gap` (a duration distribution). Each change's key is drawn uniformly from
+/// `0 ..< keys` on the `server` stream; its value is its own sequence number. Draw order on
+/// the stream: per change, the gap (if any, from the second change on), then the key.
+public struct ChangeSchedule: Decodable, Sendable {
+    /// Number of changes (0 … 10,000,000).
+    public var count: Int
+    /// Time of the first change (default `"0s"`).
+    public var start: SimDuration
+    /// Fixed spacing between changes, or …
+    public var interval: SimDuration?
+    /// … gaps drawn from a distribution (exactly one of the two).
+    public var gap: DurationDistribution?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case count, start, interval, gap }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        count = try c.decodeInt(.count, in: 0...10_000_000)
+        start = try c.decodeDurationIfPresent(.start) ?? .zero
+        interval = try c.decodeDurationIfPresent(.interval)
+        gap = try c.decodeIfPresent(DurationDistribution.self, forKey: .gap)
+        if (interval == nil) == (gap == nil) && count > 1 {
+            throw decoder.invalid("give exactly one of \"interval\" (a duration) or \"gap\" (a duration distribution)")
+        }
+    }
+
+    /// The change times and keys for one replication.
+    /// - Returns: `count` (time, key) pairs in non-decreasing time.
+    public func draw(keys: Int, random: RandomStream) -> [(time: SimTime, key: Int32)] {
+        var out: [(time: SimTime, key: Int32)] = []
+        out.reserveCapacity(count)
+        var t = SimTime.zero + start
+        for i in 0..<count {
+            if i > 0 { t = t + (interval ?? gap!.sample(random)) }
+            out.append((t, Int32(random.uniformInt(below: keys))))
+        }
+        return out
+    }
+}

@@ -1,0 +1,40 @@
+/// Command-line arguments: a command, then `--option value` pairs and positional values.
+struct Arguments {
+    var command: String?
+    var positional: [String] = []
+    var options: [String: String] = [:]
+    var flags: Set<String> = []
+
+    /// Options that take a value; everything else starting with `--` is a flag.
+    static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs"]
+
+    init(_ args: [String]) throws(UsageError) {
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if Self.valued.contains(a) {
+                guard i + 1 < args.count else { throw UsageError("\(a) needs a value") }
+                options[a] = args[i + 1]
+                i += 2
+                continue
+            }
+            if a.hasPrefix("-") && a != "-" { flags.insert(a) } else if command == nil { command = a } else { positional.append(a) }
+            i += 1
+        }
+    }
+
+    /// An integer option within `range`, or nil when absent.
+    func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = options[name] else { return nil }
+        guard let v = Int(text), range.contains(v) else {
+            throw UsageError("\(name) expects an integer in \(range.lowerBound)…\(range.upperBound), got \"\(text)\"")
+        }
+        return v
+    }
+}
+
+/// A mistake in how the command was called (exit status 2).
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}

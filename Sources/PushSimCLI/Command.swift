@@ -1,0 +1,75 @@
+import Foundation
+import PushSim
+
+/// `pushsim`: thin command-line front end over the PushSim library.
+/// Exit status: 0 success, 1 runtime failure, 2 bad input or usage.
+enum Command {
+    static let usage = """
+    usage: pushsim <command> [options]
+
+    commands:
+      run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--quiet]
+                 run a scenario; writes runs.csv, summary.csv, meta.json into DIR
+                 (default Results/<scenario name>) and prints the summary table
+      validate FILE
+                 check a scenario file without running it
+      list       the kinds of channel, strategy and distribution, with their parameters
+      --help     this text
+
+    exit status: 0 ok, 1 runtime failure, 2 bad input
+    """
+
+    /// Runs the command line `args` (without the program name).
+    /// - Returns: the exit status.
+    static func main(_ args: [String], out: (String) -> Void, err: @escaping (String) -> Void,
+                     environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        do {
+            let a = try Arguments(args)
+            if a.flags.contains("--help") || a.flags.contains("-h") || a.command == "help" { out(usage); return 0 }
+            switch a.command {
+            case "run": return try run(a, out: out, err: err, environment: environment)
+            case "validate":
+                let (scenario, _) = try load(a)
+                out("\(a.positional[0]): ok (\(scenario.variants.count) variants × \(scenario.strategies.count) strategies × \(scenario.replications) replications)\n")
+                return 0
+            case "list": out(Listing.text()); return 0
+            case nil: err(usage); return 2
+            case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, validate, list")
+            }
+        } catch let e as UsageError {
+            err("pushsim: \(e)\n\(usage)"); return 2
+        } catch let e as ScenarioError {
+            err("pushsim: \(e)\n"); return 2
+        } catch {
+            err("pushsim: \(error)\n"); return 1
+        }
+    }
+
+    private static func load(_ a: Arguments) throws -> (Scenario, [UInt8]) {
+        guard a.positional.count == 1 else { throw UsageError("expected exactly one scenario FILE") }
+        let (scenario, bytes) = try Scenario.load(path: a.positional[0])
+        return (scenario, [UInt8](bytes))
+    }
+
+    private static func run(_ a: Arguments, out: (String) -> Void, err: @escaping (String) -> Void, environment: [String: String]) throws -> Int32 {
+        let unknown = a.flags.subtracting(["--quiet"])
+        if let flag = unknown.sorted().first { throw UsageError("unknown option \(flag)") }
+        var (scenario, bytes) = try load(a)
+        if let n = try a.int("--replications", in: 1...100_000_000) { scenario.replications = n }
+        if let text = a.options["--seed"] {
+            guard let s = UInt64(text) else { throw UsageError("--seed expects an unsigned integer, got \"\(text)\"") }
+            scenario.seed = s
+        }
+        let jobs = try a.int("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let folder = URL(fileURLWithPath: a.options["--out"] ?? "Results/\(scenario.name)")
+        let showProgress = !a.flags.contains("--quiet") && environment["CI"] == nil && isatty(2) == 1
+        let progress = Progress(enabled: showProgress, err: err)
+        let provenance = StudyReport.Provenance(scenarioFile: a.positional[0], scenarioBytes: bytes,
+                                                commit: environment["PUSHSIM_COMMIT"] ?? GitCommit.current())
+        let cells = try StudyReport.run(scenario, into: folder, jobs: jobs, provenance: provenance, progress: progress.update)
+        progress.finish()
+        out("\(scenario.name): \(scenario.replications) replications, seed \(scenario.seed) → \(folder.path)/\n\n")
+        out(SummaryTable.text(cells))
+        return 0
+    }
+}

@@ -1,0 +1,21 @@
+import PushSim
+
+/// `pushsim list`: every kind a scenario can name, with its parameters.
+enum Listing {
+    static func text() -> String {
+        var s = "CHANNELS (variants[].channel.kind)\n"
+        for t in Registry.channels { s += entry(t.kind, t.summary, t.parameters) }
+        s += "\nSTRATEGIES (strategies[] or strategies[].kind)\n"
+        for t in Registry.strategies { s += entry(t.kind, t.summary, t.parameters) }
+        s += "\nDISTRIBUTIONS (kind; duration distributions add \"unit\": us|ms|s|m|h|d, or are a duration string)\n"
+        for d in Distribution.kinds { s += "  \(d.kind)(\(d.parameters))\n      \(d.summary)\n" }
+        s += "\nGENERATORS (generator, default mt19937)\n  " + GeneratorType.allNames.joined(separator: " ") + "\n"
+        return s
+    }
+
+    private static func entry(_ kind: String, _ summary: String, _ parameters: [ParameterDoc]) -> String {
+        var s = "  \(kind)\n      \(summary)\n"
+        for p in parameters { s += "      \(p.name): \(p.type), default \(p.defaultValue): \(p.summary)\n" }
+        return s
+    }
+}

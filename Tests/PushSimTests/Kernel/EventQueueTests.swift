@@ -1,0 +1,281 @@
+import Testing
+@testable import PushSim
+
+/// SplitMix64 (Steele, Lea & Flood 2014): a tiny deterministic generator for test schedules.
+private struct SplitMix64 {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: UInt64) -> UInt64 { next() % n }
+    mutating func percent(_ p: UInt64) -> Bool { below(100) < p }
+}
+
+/// The obviously correct model: an array sorted by (time, insertion index) before each pop.
+private struct SortedReference {
+    var pending: [(time: Int64, index: UInt64, payload: Int)] = []
+    var now: Int64 = 0
+    var issued: UInt64 = 0
+
+    mutating func schedule(at time: Int64, _ payload: Int) -> UInt64 {
+        pending.append((time, issued, payload))
+        issued += 1
+        return issued - 1
+    }
+    mutating func cancel(_ index: UInt64) -> Bool {
+        guard let i = pending.firstIndex(where: { $0.index == index }) else { return false }
+        pending.remove(at: i)
+        return true
+    }
+    mutating func next(until horizon: Int64) -> Int? {
+        pending.sort { ($0.time, $0.index) < ($1.time, $1.index) }
+        if let first = pending.first, first.time <= horizon {
+            pending.removeFirst()
+            now = first.time
+            return first.payload
+        }
+        if horizon != .max { now = max(now, horizon) }
+        return nil
+    }
+}
+
+/// A time `seconds` after the start of the run.
+private func sec(_ seconds: Int64) -> SimTime { .zero + .seconds(seconds) }
+
+private struct ScriptResult {
+    var log: [Int] = []
+    var ids: [EventID] = []
+    var mismatch: String?
+    var cancelledOK = 0
+    var tiedPops = 0
+}
+
+/// Drives `queue` and a `SortedReference` through the same random schedules, cancellations,
+/// `next(until:)` and `run(until:)` calls (handlers schedule and cancel too), comparing after
+/// every step. Records the first disagreement in `mismatch`. Drains both at the end if asked.
+private func randomScript(seed: UInt64, cancelling: Bool, drain: Bool, _ queue: inout EventQueue<Int>) -> ScriptResult {
+    var rng = SplitMix64(state: seed)
+    var ref = SortedReference()
+    var out = ScriptResult()
+    var lastNow = queue.now
+    var lastPopTime: Int64 = -1
+    func fail(_ what: String) { if out.mismatch == nil { out.mismatch = "seed \(seed): \(what)" } }
+    func popped(_ got: Int?, _ want: Int?, at now: SimTime) {
+        if got != want { fail("popped \(String(describing: got)), reference \(String(describing: want))") }
+        if let got { out.log.append(got) }
+        if got != nil, now.microseconds == lastPopTime { out.tiedPops += 1 }
+        if got != nil { lastPopTime = now.microseconds }
+    }
+    func schedule(_ q: inout EventQueue<Int>) {
+        let roll = rng.below(10)
+        let delay: Int64 = roll < 4 ? 0 : roll < 8 ? Int64(rng.below(8)) * 10 : Int64(rng.below(1_000_000))
+        let payload = Int(ref.issued)
+        let id = rng.percent(50)
+            ? q.schedule(after: .microseconds(delay), payload)
+            : q.schedule(at: q.now + .microseconds(delay), payload)
+        let index = ref.schedule(at: ref.now + delay, payload)
+        if id.sequence != index { fail("id \(id.sequence), reference index \(index)") }
+        out.ids.append(id)
+    }
+    func cancel(_ q: inout EventQueue<Int>) {
+        let unknown = out.ids.isEmpty || rng.percent(10)
+        let id = unknown ? EventID(sequence: ref.issued + rng.below(5)) : out.ids[Int(rng.below(UInt64(out.ids.count)))]
+        let (got, want) = (q.cancel(id), ref.cancel(id.sequence))
+        if got != want { fail("cancel(\(id.sequence)) returned \(got), reference \(want)") }
+        if got { out.cancelledOK += 1 }
+    }
+    for step in 0..<150 {
+        let roll = rng.below(100)
+        if roll < 45 {
+            schedule(&queue)
+        } else if roll < 60 {
+            if cancelling { cancel(&queue) }
+        } else if roll < 88 {
+            let horizon = rng.percent(10) ? SimTime.distantFuture : queue.now + .microseconds(Int64(rng.below(100)))
+            let got = queue.next(until: horizon)
+            popped(got, ref.next(until: horizon.microseconds), at: queue.now)
+        } else {
+            let horizon = queue.now + .microseconds(Int64(rng.below(200)))
+            queue.run(until: horizon) { q, payload in
+                popped(payload, ref.next(until: horizon.microseconds), at: q.now)
+                if rng.percent(40) { schedule(&q) }
+                if cancelling, rng.percent(15) { cancel(&q) }
+            }
+            if let extra = ref.next(until: horizon.microseconds) { fail("run stopped before reference event \(extra)") }
+        }
+        if queue.now < lastNow { fail("now moved back from \(lastNow) to \(queue.now)") }
+        lastNow = queue.now
+        if queue.now.microseconds != ref.now { fail("now \(queue.now.microseconds) µs, reference \(ref.now) µs") }
+        if queue.pendingCount != ref.pending.count { fail("pendingCount \(queue.pendingCount), reference \(ref.pending.count)") }
+        if queue.isEmpty != ref.pending.isEmpty { fail("isEmpty \(queue.isEmpty)") }
+        if step % 8 == 0 {
+            let want = ref.pending.map(\.time).min()
+            if queue.nextTime?.microseconds != want { fail("nextTime \(String(describing: queue.nextTime)), reference \(String(describing: want))") }
+            if let broken = queue.firstInvariantViolation() { fail(broken) }
+        }
+    }
+    if drain {
+        while let got = queue.next(until: .distantFuture) { popped(got, ref.next(until: .max), at: queue.now) }
+        if let extra = ref.next(until: .max) { fail("queue drained before reference event \(extra)") }
+        if !queue.isEmpty || queue.nextTime != nil { fail("not empty after draining") }
+    }
+    if let broken = queue.firstInvariantViolation() { fail(broken) }
+    return out
+}
+
+@Suite("EventQueue")
+struct EventQueueTests {
+    @Test("Equal-time events run FIFO, in scheduling order")
+    func equalTimesRunFIFO() {
+        var q = EventQueue<String>()
+        for (name, t) in [("a", 10), ("b", 5), ("c", 10), ("d", 5), ("e", 0), ("f", 10), ("g", 5), ("h", 0)] {
+            q.schedule(at: sec(Int64(t)), name)
+        }
+        var order: [String] = []
+        q.run(until: .distantFuture) { _, name in order.append(name) }
+        #expect(order == ["e", "h", "b", "d", "g", "a", "c", "f"])
+
+        var many = EventQueue<Int>(reservingCapacity: 4)
+        for i in 0..<300 {  // 100 at t=7 s, interleaved with 100 at t=3 s and 100 at t=9 s
+            many.schedule(at: sec([7, 9, 3][i % 3]), i)
+        }
+        var got: [Int] = []
+        while let i = many.next(until: .distantFuture) { got.append(i) }
+        let expected = Array(stride(from: 2, to: 300, by: 3)) + Array(stride(from: 0, to: 300, by: 3))
+            + Array(stride(from: 1, to: 300, by: 3))
+        #expect(got == expected)
+        #expect(many.eventsPopped == 300)
+    }
+
+    @Test("Timeline events scheduled at time 0 first run before events scheduled later at time 0")
+    func timelineAtZeroRunsFirst() {
+        var q = EventQueue<String>()
+        q.schedule(at: .zero, "timeline-1")
+        q.schedule(at: .zero, "timeline-2")
+        q.schedule(at: sec(1), "later")
+        var order: [String] = []
+        q.run(until: .distantFuture) { q, name in
+            order.append(name)
+            if name == "timeline-1" { q.schedule(after: .zero, "spawned-at-0") }
+        }
+        #expect(order == ["timeline-1", "timeline-2", "spawned-at-0", "later"])
+    }
+
+    @Test("Random schedules pop in sorted-reference order", arguments: [false, true])
+    func randomSchedulesMatchReference(cancelling: Bool) {
+        var (cancelled, ties, pops) = (0, 0, 0)
+        for seed in UInt64(0)..<2_000 {
+            var q = EventQueue<Int>(reservingCapacity: Int(seed % 3))
+            let result = randomScript(seed: seed, cancelling: cancelling, drain: true, &q)
+            #expect(result.mismatch == nil)
+            q.checkInvariants()
+            (cancelled, ties, pops) = (cancelled + result.cancelledOK, ties + result.tiedPops, pops + result.log.count)
+        }
+        // The schedules really exercised ties, cancellations and many pops.
+        #expect(ties > 10_000 && pops > 100_000)
+        #expect(cancelling ? cancelled > 10_000 : cancelled == 0)
+    }
+
+    @Test("Time never moves back; horizons advance now; later events wait")
+    func timeNeverMovesBack() {
+        var q = EventQueue<String>()
+        #expect(q.next(until: sec(100)) == nil)
+        #expect(q.now == sec(100))
+        #expect(q.next(until: sec(50)) == nil)  // an earlier horizon does not rewind
+        #expect(q.now == sec(100))
+        #expect(q.next(until: .distantFuture) == nil)  // no limit: nothing to advance to
+        #expect(q.now == sec(100))
+
+        q.schedule(at: sec(150), "x")
+        q.schedule(after: .seconds(200), "y")  // at 300 s
+        #expect(q.next(until: sec(150)) == "x")  // an event exactly at the horizon runs
+        #expect(q.now == sec(150))
+        #expect(q.next(until: sec(200)) == nil)
+        #expect(q.now == sec(200))
+        #expect(q.pendingCount == 1 && q.nextTime == sec(300))
+        q.schedule(after: .seconds(10), "z")  // relative to the advanced now: 210 s
+        var seen: [(String, SimTime)] = []
+        q.run(until: sec(250)) { q, name in seen.append((name, q.now)) }
+        #expect(seen.map(\.0) == ["z"] && seen.map(\.1) == [sec(210)])
+        #expect(q.now == sec(250) && q.pendingCount == 1)
+        q.run(until: .distantFuture) { q, name in seen.append((name, q.now)) }
+        #expect(seen.map(\.0) == ["z", "y"])
+        #expect(q.now == sec(300))  // the last event's time, not distantFuture
+        #expect(q.isEmpty && q.eventsPopped == 3)
+    }
+
+    @Test("Cancelled events never pop; cancel reports what it did")
+    func cancellation() {
+        var q = EventQueue<String>()
+        let a = q.schedule(at: sec(10), "a")
+        let b = q.schedule(at: sec(20), "b")
+        let c = q.schedule(at: sec(30), "c")
+        let cancelledB = q.cancel(b), cancelledBAgain = q.cancel(b)
+        #expect(cancelledB && !cancelledBAgain)  // the second time it is already cancelled
+        #expect(q.pendingCount == 2)
+        #expect(q.next(until: .distantFuture) == "a")
+        let cancelledA = q.cancel(a)
+        #expect(!cancelledA)  // already ran
+        #expect(q.nextTime == sec(30))  // the cancelled head at 20 s is skipped
+        #expect(q.pendingCount == 1)
+        #expect(q.next(until: .distantFuture) == "c")
+        let cancelledC = q.cancel(c), cancelledUnknown = q.cancel(EventID(sequence: 99))
+        #expect(!cancelledC && !cancelledUnknown)  // ran; never issued
+        #expect(q.next(until: .distantFuture) == nil && q.isEmpty && q.eventsPopped == 2)
+
+        // A cancelled entry discarded at pop cannot be "cancelled" again (pendingCount stays 0).
+        let d = q.schedule(after: .seconds(1), "d")
+        let cancelledD = q.cancel(d)
+        #expect(cancelledD && q.isEmpty && q.nextTime == nil)
+        #expect(q.next(until: .distantFuture) == nil)
+        let cancelledDAgain = q.cancel(d)
+        #expect(!cancelledDAgain && q.pendingCount == 0 && q.eventsPopped == 2)
+        q.checkInvariants()
+    }
+
+    @Test("reset() reuse gives the same run as a fresh queue, keeping capacity")
+    func resetReuse() {
+        var used = EventQueue<Int>(reservingCapacity: 1)
+        for seed in UInt64(0)..<300 {
+            let capacity = used.heap.capacity
+            used.reset()
+            #expect(used.now == .zero && used.isEmpty && used.eventsPopped == 0 && used.nextTime == nil)
+            #expect(used.heap.capacity == capacity)
+            var fresh = EventQueue<Int>()
+            let a = randomScript(seed: seed, cancelling: true, drain: false, &fresh)
+            let b = randomScript(seed: seed, cancelling: true, drain: false, &used)
+            #expect(a.mismatch == nil && b.mismatch == nil)
+            #expect(a.log == b.log && a.ids == b.ids)
+            #expect(fresh.now == used.now && fresh.pendingCount == used.pendingCount)
+            #expect(fresh.eventsPopped == used.eventsPopped)
+            // `used` keeps its leftover events (some cancelled) into the next reset.
+        }
+        #expect(used.heap.capacity > 1)
+    }
+
+    @Test("The invariant check detects a broken heap")
+    func invariantCheckCanFail() {
+        var q = EventQueue<Int>()
+        for i in 0..<10 { q.schedule(at: sec(Int64(i)), i) }
+        #expect(q.firstInvariantViolation() == nil)
+        q.heap.swapAt(0, 9)
+        #expect(q.firstInvariantViolation()?.hasPrefix("heap order") == true)
+    }
+
+    @Test("Scheduling into the past or with a negative delay traps")
+    func schedulingIntoThePastTraps() async {
+        await #expect(processExitsWith: .failure) {
+            var q = EventQueue<Int>()
+            _ = q.next(until: sec(5))
+            q.schedule(at: sec(4), 0)
+        }
+        await #expect(processExitsWith: .failure) {
+            var q = EventQueue<Int>()
+            q.schedule(after: .microseconds(-1), 0)
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import CGSL
+import Testing
+@testable import PushSim
+
+private func draws(_ s: RandomStream, _ n: Int = 50) -> [Double] { (0..<n).map { _ in s.uniform() } }
+
+@Suite("RandomStreams")
+struct RandomStreamsTests {
+    @Test("same (seed, replication, name) gives the same draws")
+    func reproducible() {
+        let a = RandomStreams(generator: .mt19937, seed: 7, replication: 3)
+        let b = RandomStreams(generator: .mt19937, seed: 7, replication: 3)
+        #expect(draws(a.stream(StreamName.channel)) == draws(b.stream(StreamName.channel)))
+    }
+
+    @Test("different names, replications or seeds give different draws")
+    func distinct() {
+        let base = draws(RandomStreams(generator: .mt19937, seed: 7, replication: 3).stream(StreamName.channel))
+        #expect(base != draws(RandomStreams(generator: .mt19937, seed: 7, replication: 3).stream(StreamName.server)))
+        #expect(base != draws(RandomStreams(generator: .mt19937, seed: 7, replication: 4).stream(StreamName.channel)))
+        #expect(base != draws(RandomStreams(generator: .mt19937, seed: 8, replication: 3).stream(StreamName.channel)))
+    }
+
+    @Test("an extra stream leaves the other streams' draws unchanged")
+    func isolation() {
+        let plain = RandomStreams(generator: .mt19937, seed: 11, replication: 0)
+        let channel = plain.stream(StreamName.channel)
+        let device = plain.stream(StreamName.deviceConnectivity)
+        var expected: [Double] = []
+        for _ in 0..<100 { expected.append(channel.uniform()); expected.append(device.uniform()) }
+
+        let busy = RandomStreams(generator: .mt19937, seed: 11, replication: 0)
+        let client = busy.stream(StreamName.client)  // created first, used heavily
+        let extra = busy.stream("extra")
+        _ = draws(client, 1000)
+        let channel2 = busy.stream(StreamName.channel)
+        _ = draws(extra, 17)
+        let device2 = busy.stream(StreamName.deviceConnectivity)
+        var actual: [Double] = []
+        for i in 0..<100 {
+            actual.append(channel2.uniform())
+            if i % 3 == 0 { _ = client.uniform() }
+            actual.append(device2.uniform())
+        }
+        #expect(actual == expected)
+    }
+
+    @Test("stream(_:) returns the cached stream")
+    func cached() {
+        let streams = RandomStreams(generator: .mt19937, seed: 1, replication: 0)
+        let s = streams.stream(StreamName.server)
+        _ = s.uniform()
+        #expect(streams.stream(StreamName.server) === s)
+        #expect(streams.stream(StreamName.client) !== s)
+        #expect(streams.names == [StreamName.client, StreamName.server])
+    }
+
+    @Test("a stream is seeded with StreamSeed.derive")
+    func seededWithDerive() {
+        let streams = RandomStreams(generator: .mt19937, seed: 99, replication: 5)
+        let direct = RandomStream(type: .mt19937,
+                                  seed: StreamSeed.derive(seed: 99, replication: 5, stream: StreamName.channel))
+        #expect(draws(streams.stream(StreamName.channel)) == draws(direct))
+    }
+}
+
+@Suite("RandomStream")
+struct RandomStreamTests {
+    @Test("reseed restarts the sequence")
+    func reseed() {
+        let s = RandomStream(type: .mt19937, seed: 1234)
+        let first = draws(s)
+        _ = draws(s, 10)
+        s.reseed(1234)
+        #expect(draws(s) == first)
+        s.reseed(1235)
+        #expect(draws(s) != first)
+    }
+
+    @Test("uniform, uniformPositive, uniformInt and bernoulli stay in range")
+    func ranges() {
+        let s = RandomStream(type: .mt19937, seed: 5)
+        for _ in 0..<10_000 {
+            let u = s.uniform()
+            #expect(u >= 0 && u < 1)
+            let v = s.uniformPositive()
+            #expect(v > 0 && v < 1)
+            let k = s.uniformInt(below: 7)
+            #expect((0..<7).contains(k))
+            #expect(s.uniformInt(below: 1) == 0)
+            #expect(s.bernoulli(0) == false)
+            #expect(s.bernoulli(1) == true)
+        }
+        #expect(GeneratorType.mt19937.range == 0xFFFF_FFFF)
+        #expect((0..<100).map { _ in s.uniformInt(below: Int(UInt32.max)) }.contains { $0 > Int(Int32.max) })
+    }
+
+    @Test("rng is the generator that gsl_ran_* functions draw from")
+    func rngPointer() {
+        let a = RandomStream(type: .mt19937, seed: 77)
+        let b = RandomStream(type: .mt19937, seed: 77)
+        #expect(gsl_rng_uniform(a.rng) == b.uniform())
+        #expect(String(cString: gsl_rng_name(a.rng)) == "mt19937")
+    }
+}
+
+@Suite("GeneratorType")
+struct GeneratorTypeTests {
+    @Test("known generators are found by name", arguments: ["mt19937", "ranlxd2", "taus2"])
+    func found(name: String) throws {
+        let type = try #require(GeneratorType.named(name))
+        #expect(type.name == name)
+        #expect(GeneratorType.allNames.contains(name))
+    }
+
+    @Test("unknown names are nil; mt19937 is the default")
+    func lookup() {
+        #expect(GeneratorType.named("nope") == nil)
+        #expect(GeneratorType.named("MT19937") == nil)
+        #expect(GeneratorType.named("mt19937") == .mt19937)
+        #expect(GeneratorType.mt19937.name == "mt19937")
+        #expect(GeneratorType.named("taus2") != .mt19937)
+    }
+
+    @Test("allNames is sorted, without duplicates, and lists GSL's generators")
+    func allNames() {
+        let names = GeneratorType.allNames
+        #expect(names == names.sorted())
+        #expect(Set(names).count == names.count)
+        #expect(names.count > 30)
+    }
+
+    @Test("a non-default generator gives a different, reproducible sequence")
+    func otherGenerator() throws {
+        for name in ["taus2", "ranlxd2"] {
+            let type = try #require(GeneratorType.named(name))
+            let other = draws(RandomStream(type: type, seed: 12345))
+            #expect(other == draws(RandomStream(type: type, seed: 12345)))
+            #expect(other != draws(RandomStream(type: .mt19937, seed: 12345)))
+            let streams = RandomStreams(generator: type, seed: 1, replication: 0)
+            #expect(String(cString: gsl_rng_name(streams.stream(StreamName.channel).rng)) == name)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CGSL
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@testable import PushSim
+
+/// Two-sided statistical checks at a fixed significance level, used by the distribution
+/// tests. Each returns the statistic and its acceptance bound so failures are readable.
+enum StatisticalChecks {
+    /// Significance level of every check (a correct sampler fails one check with
+    /// probability 0.001).
+    static let alpha = 0.001
+    /// Two-sided normal critical value for `alpha` (≈ 3.2905).
+    static var z: Double { gsl_cdf_ugaussian_Pinv(1 - alpha / 2) }
+
+    /// `n` draws of `d` from a fresh mt19937 stream seeded from `label`.
+    static func draw(_ d: Distribution, n: Int, label: String) -> [Double] {
+        let s = RandomStream(type: .mt19937, seed: StreamSeed.derive(seed: 20_240_601, replication: 0, stream: label))
+        return (0..<n).map { _ in d.sample(s) }
+    }
+
+    /// |x̄ − μ| and its bound z·√(σ²/n) from the analytic moments.
+    static func meanCheck(_ xs: [Double], mean: Double, variance: Double) -> (distance: Double, bound: Double) {
+        let sampleMean = xs.reduce(0, +) / Double(xs.count)
+        return (abs(sampleMean - mean), z * (variance / Double(xs.count)).squareRoot())
+    }
+
+    /// |s² − σ²| and its bound z·SE with SE = √((m₄ − s⁴)/n), m₄ the sample fourth central
+    /// moment (the asymptotic standard error of the sample variance).
+    static func varianceCheck(_ xs: [Double], variance: Double) -> (distance: Double, bound: Double) {
+        let n = Double(xs.count)
+        let m = xs.reduce(0, +) / n
+        let s2 = xs.reduce(0) { $0 + ($1 - m) * ($1 - m) } / (n - 1)
+        let m4 = xs.reduce(0) { $0 + pow4($1 - m) } / n
+        return (abs(s2 - variance), z * ((m4 - s2 * s2) / n).squareRoot())
+    }
+
+    /// The Kolmogorov–Smirnov statistic D = sup |F_n(x) − F(x)| and the asymptotic critical
+    /// value √(−½ ln(α/2) / n).
+    static func ksCheck(_ xs: [Double], cdf: (Double) -> Double) -> (d: Double, critical: Double) {
+        let sorted = xs.sorted()
+        let n = Double(sorted.count)
+        var d = 0.0
+        for (i, x) in sorted.enumerated() {
+            let f = cdf(x)
+            d = max(d, f - Double(i) / n, Double(i + 1) / n - f)
+        }
+        return (d, (-0.5 * log(alpha / 2) / n).squareRoot())
+    }
+
+    /// Pearson's chi-square test of observed counts against probabilities: the upper-tail
+    /// p-value `gsl_cdf_chisq_Q(X², K − 1)`.
+    static func chiSquarePValue(counts: [Int], probabilities: [Double]) -> Double {
+        let n = Double(counts.reduce(0, +))
+        var x2 = 0.0
+        for (c, p) in zip(counts, probabilities) {
+            let e = n * p
+            x2 += (Double(c) - e) * (Double(c) - e) / e
+        }
+        return gsl_cdf_chisq_Q(x2, Double(counts.count - 1))
+    }
+
+    private static func pow4(_ x: Double) -> Double { let y = x * x; return y * y }
+}
