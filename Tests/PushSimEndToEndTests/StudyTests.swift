@@ -23,18 +23,19 @@ import CGSL
     @Test func hintPullOnKeepLatestConvergesAlways() {
         let c = cell(Self.cells, "keepLatest", "hintPull")
         #expect(c.converged == 1000)
-        #expect(c.mean(\.resets) == 1)
-        #expect(c.mean(\.pushesDelivered) == 1)
-        #expect(c.mean(\.replacedInStorage) == 29)
+        #expect(c.mean("resets") == 1)
+        #expect(c.total("delivered") == 1000)
+        #expect(c.total("replaced_in_storage") == 29 * 1000)
+        #expect(c.total("delayed_device_offline") == 1000)
     }
 
     /// 30 pushes offline with a limit of 20 and no deleted signal: nothing arrives.
     @Test func hintPullOnOverflowNeverConverges() {
         let c = cell(Self.cells, "overflow", "hintPull")
         #expect(c.converged == 0)
-        #expect(c.mean(\.pushesDelivered) == 0)
-        #expect(c.mean(\.droppedTooManyPending) == 30)
-        #expect(c.mean(\.deletedSignals) == 0)
+        #expect(c.total("delivered") == 0)
+        #expect(c.total("dropped_too_many_pending_messages") == 30 * 1000)
+        #expect(c.mean("deleted_signals") == 0)
     }
 
     /// Payload-as-truth does worse than hint-and-pull on the lossy channel: the two 95%
@@ -50,10 +51,10 @@ import CGSL
         let (scenario, _) = try Scenario.load(path: scenarioURL("Scenarios/push-hint-study.json").path)
         let sim = Simulation(scenario: scenario)
         for r in 0..<200 {
-            let outcomes = (0..<3).map { sim.run(.init(variant: 0, strategy: $0, replication: r)).counters }
-            #expect(Set(outcomes.map(\.pushesLost)).count == 1)
-            #expect(Set(outcomes.map(\.pushesDuplicated)).count == 1)
-            #expect(Set(outcomes.map(\.pushesDelivered)).count == 1)
+            let outcomes = (0..<3).map { sim.run(.init(variant: 0, strategy: $0, replication: r)) }
+            #expect(Set(outcomes.map { $0[.lost] }).count == 1)
+            #expect(Set(outcomes.map(\.duplicates)).count == 1)
+            #expect(Set(outcomes.map(\.counters.copiesArrived)).count == 1)
         }
     }
 }

@@ -27,18 +27,19 @@ public struct KeepLatestChannel: PushChannel {
         transport = try c.decodeIfPresent(Transport.self, forKey: .transport) ?? .perfect
     }
 
-    public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, counters: inout RunCounters) {
-        guard env.deviceOnline else {
-            if stored != nil { counters.replacedInStorage += 1 }
+    public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
+        guard env.device.online else {
+            if let old = stored { ledger.finish(old.id, .replacedInStorage) }
             stored = push
             return
         }
-        transport.transmit(push, env: env, queue: &queue, counters: &counters)
+        transport.transmit(push, env: env, queue: &queue, ledger: &ledger)
     }
 
-    public mutating func connectivityChanged(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, counters: inout RunCounters) {
-        guard env.deviceOnline, let push = stored else { return }
+    public mutating func deviceChanged(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
+        guard env.device.online, let push = stored else { return }
         stored = nil
-        transport.transmit(push, env: env, queue: &queue, counters: &counters)
+        ledger.delay(push.id, .delayedDeviceOffline)
+        transport.transmit(push, env: env, queue: &queue, ledger: &ledger)
     }
 }

@@ -15,8 +15,8 @@ public struct LossyChannel: PushChannel {
         transport = try Transport(decoding: decoder, extraKeys: ["kind"])
     }
 
-    public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, counters: inout RunCounters) {
-        guard env.deviceOnline else { counters.droppedDeviceOffline += 1; return }
-        transport.transmit(push, env: env, queue: &queue, counters: &counters)
+    public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
+        guard env.device.online else { ledger.finish(push.id, .droppedDeviceOffline); return }
+        transport.transmit(push, env: env, queue: &queue, ledger: &ledger)
     }
 }

@@ -1,6 +1,7 @@
-/// What a client strategy may do in a handler: request a pull, apply a payload, set a
-/// timer. The world carries the requests out when the handler returns, at the same
-/// simulated time, in this order: payloads (in the order applied), the pull, timers.
+/// What a client strategy may do in a handler: request a pull or a full sync, apply a
+/// payload, set a timer. The world carries the requests out when the handler returns, at
+/// the same simulated time, in this order: payloads (in the order applied), the pull or
+/// sync, timers.
 public struct AppContext {
     /// The current simulated time.
     public let now: SimTime
@@ -9,21 +10,31 @@ public struct AppContext {
     public let cursor: Int64
     /// Whether the device is online.
     public let online: Bool
+    /// The app's state when the handler runs.
+    public let appState: AppState
+    /// Number of app sessions started so far (changes at every app open).
+    public let session: Int
 
     /// Whether the handler asked for a pull.
     public private(set) var pullRequested = false
+    /// Whether the handler asked for a full sync (a snapshot regardless of the cursor).
+    public private(set) var fullSyncRequested = false
     /// Operations the handler applied as-is, in order.
     public private(set) var appliedPayloads: [Change] = []
     /// Timers the handler set: (delay, tag).
     public private(set) var timers: [(delay: SimDuration, tag: Int32)] = []
 
-    public init(now: SimTime, cursor: Int64, online: Bool) {
-        self.now = now; self.cursor = cursor; self.online = online
+    public init(now: SimTime, cursor: Int64, online: Bool, appState: AppState = .foreground, session: Int = 0) {
+        self.now = now; self.cursor = cursor; self.online = online; self.appState = appState; self.session = session
     }
 
     /// Asks the server for `changes(since: cursor)`; the answer is applied in order (or,
-    /// for a reset, replaces the whole state). Several requests in one handler make one pull.
+    /// for a reset, replaces the whole state). Requests made while a pull is in flight
+    /// make one more pull after it.
     public mutating func pull() { pullRequested = true }
+
+    /// Asks for the whole state (a snapshot), replacing the local state and cursor.
+    public mutating func fullSync() { fullSyncRequested = true }
 
     /// Writes `change.value` to `change.key` with no sequence check (payload as truth).
     public mutating func apply(_ change: Change) { appliedPayloads.append(change) }
@@ -33,20 +44,24 @@ public struct AppContext {
 }
 
 /// A client strategy: how the app reacts to pushes, `deletedMessages`, app opens,
-/// reconnects and its own timers. Built-ins are chosen in JSON by `"kind"`; each is one
-/// file plus one line in `Registry.strategies`.
+/// reconnects, failed pulls and its own timers. Built-ins are chosen in JSON by `"kind"`;
+/// each is one file plus one line in `Registry.strategies`. A strategy's JSON object may
+/// also carry `"name"` (its report name), so decoders must allow that key.
 ///
-/// The value decoded from JSON is the prototype; every replication starts from a fresh
-/// copy. All handlers default to doing nothing.
+/// Handlers run only when the app's code can run (see docs/model.md, "App code"). The
+/// value decoded from JSON is the prototype; every replication starts from a fresh copy.
+/// All handlers default to doing nothing.
 public protocol ClientStrategy: Plugin {
-    /// A copy of a push reached the app.
+    /// A copy of a push reached the app's code.
     mutating func onPush(_ push: Push, _ app: inout AppContext)
     /// The channel reported that pending messages were deleted (FCM `onDeletedMessages`).
     mutating func onDeletedMessages(_ app: inout AppContext)
     /// The user brought the app to the foreground.
     mutating func onForeground(_ app: inout AppContext)
-    /// The device came back online.
+    /// The device came back online while the app was running.
     mutating func onReconnect(_ app: inout AppContext)
+    /// A pull or sync failed (no network, timeout in the background, or a server error).
+    mutating func onPullFailed(_ app: inout AppContext)
     /// A timer set with `AppContext.setTimer` fired.
     mutating func onTimer(tag: Int32, _ app: inout AppContext)
 }
@@ -56,10 +71,11 @@ extension ClientStrategy {
     public mutating func onDeletedMessages(_ app: inout AppContext) {}
     public mutating func onForeground(_ app: inout AppContext) {}
     public mutating func onReconnect(_ app: inout AppContext) {}
+    public mutating func onPullFailed(_ app: inout AppContext) {}
     public mutating func onTimer(tag: Int32, _ app: inout AppContext) {}
 }
 
-/// A strategy whose JSON object has no parameters besides `"kind"`.
+/// A strategy whose JSON object has no parameters besides `"kind"` and `"name"`.
 public protocol ParameterlessStrategy: ClientStrategy {
     init()
 }

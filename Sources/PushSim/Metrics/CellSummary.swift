@@ -1,8 +1,6 @@
-import Foundation
-
 /// Accumulates the runs of one (variant, strategy) cell into the figures of `summary.csv`.
 ///
-/// Memory: O(converged runs) for the convergence-time quantiles, O(1) otherwise.
+/// Memory: O(converged runs) for the convergence-time quantiles, O(metrics) otherwise.
 public struct CellSummary: Sendable {
     public let variant: String
     public let strategy: String
@@ -10,8 +8,10 @@ public struct CellSummary: Sendable {
     public private(set) var replications = 0
     /// Runs converged at the horizon.
     public private(set) var converged = 0
-    /// Sums of every counter over the runs (for means).
-    public private(set) var totals = RunCounters()
+    /// Sums over the runs of every `RunMetrics.all` metric, in that order.
+    public private(set) var sums = [Int](repeating: 0, count: RunMetrics.all.count)
+    /// Sums of rejections per `SendError`.
+    public private(set) var rejections = [Int](repeating: 0, count: SendError.allCases.count)
     private var convergenceTimes: [Double] = []
 
     public init(variant: String, strategy: String) { self.variant = variant; self.strategy = strategy }
@@ -21,13 +21,8 @@ public struct CellSummary: Sendable {
         replications += 1
         if o.converged { converged += 1 }
         if let t = o.convergenceTime { convergenceTimes.append(t.seconds) }
-        let c = o.counters
-        totals.pushesSent += c.pushesSent; totals.pushesLost += c.pushesLost
-        totals.pushesDuplicated += c.pushesDuplicated; totals.pushesDelivered += c.pushesDelivered
-        totals.droppedDeviceOffline += c.droppedDeviceOffline; totals.replacedInStorage += c.replacedInStorage
-        totals.droppedTooManyPending += c.droppedTooManyPending; totals.deletedSignals += c.deletedSignals
-        totals.pulls += c.pulls; totals.resets += c.resets
-        totals.payloadsApplied += c.payloadsApplied; totals.events += c.events
+        for (i, m) in RunMetrics.all.enumerated() { sums[i] += m.value(o) }
+        for i in rejections.indices { rejections[i] += o.rejections[i] }
     }
 
     /// Converged runs / replications.
@@ -43,8 +38,9 @@ public struct CellSummary: Sendable {
         Statistics.quantile(sorted: convergenceTimes.sorted(), p)
     }
 
-    /// Mean of a counter per run.
-    public func mean(_ keyPath: KeyPath<RunCounters, Int>) -> Double {
-        replications == 0 ? 0 : Double(totals[keyPath: keyPath]) / Double(replications)
-    }
+    /// The total of a metric over the runs.
+    public func total(_ name: String) -> Int { sums[RunMetrics.all.firstIndex { $0.name == name }!] }
+
+    /// The mean of a metric per run.
+    public func mean(_ name: String) -> Double { replications == 0 ? 0 : Double(total(name)) / Double(replications) }
 }

@@ -1,29 +1,28 @@
-/// Counts kept while one replication runs; every push sent ends in exactly one of
-/// `pushesLost`, `droppedDeviceOffline`, `replacedInStorage`, `droppedTooManyPending`,
-/// `pending` (still stored or in flight at the horizon) or delivered (at least one copy).
+/// Counts of what happened on the device and in the app during one replication (the
+/// pushes' own fates are in `PushLedger`).
 public struct RunCounters: Sendable, Equatable {
-    /// Pushes the server's sender handed to the channel.
-    public var pushesSent = 0
-    /// Pushes lost in transport (the `loss` probability).
-    public var pushesLost = 0
-    /// Extra copies made by transport duplication.
-    public var pushesDuplicated = 0
-    /// Copies handed to the app (a duplicated push can count twice).
-    public var pushesDelivered = 0
-    /// Pushes dropped because the device was offline and the channel stores nothing.
-    public var droppedDeviceOffline = 0
-    /// Pushes replaced in one-slot storage by a newer one (`keepLatest`; APNs A1).
-    public var replacedInStorage = 0
-    /// Pushes discarded by storage overflow (`overflow`; FCM F2 `droppedTooManyPendingMessages`).
-    public var droppedTooManyPending = 0
-    /// `deletedMessages` signals delivered to the app.
+    /// Push copies that reached the device (a duplicated push can count twice).
+    public var copiesArrived = 0
+    /// Times the app's push handler (`onPush`) ran.
+    public var handlerRuns = 0
+    /// Notifications the OS drew in the tray.
+    public var notificationsDisplayed = 0
+    /// Displayed notifications that replaced an older one with the same tag.
+    public var notificationsReplaced = 0
+    /// Notifications the user tapped.
+    public var taps = 0
+    /// `deletedMessages` signals the app received.
     public var deletedSignals = 0
-    /// Pulls (`changes(since:)` requests) the client made.
+    /// Pulls started (full syncs included).
     public var pulls = 0
-    /// Pulls answered with a reset (snapshot) because the log no longer reached the cursor.
+    /// Pulls that failed.
+    public var pullFailures = 0
+    /// Pulls answered with a snapshot (a reset, or a full sync).
     public var resets = 0
     /// Payload operations the client applied as-is.
     public var payloadsApplied = 0
+    /// App sessions started (timeline, random opens and taps).
+    public var appOpens = 0
     /// Events the kernel ran.
     public var events = 0
 

@@ -7,12 +7,35 @@ public struct RunOutcome: Sendable, Equatable {
     public var convergenceTime: SimDuration?
     /// The client's cursor at the horizon.
     public var finalCursor: Int64
-    /// Counts gathered during the run.
+    /// Pushes sent (= the sum of `outcomes`).
+    public var pushesSent: Int
+    /// Pushes per final outcome, indexed by `PushOutcome.rawValue`.
+    public var outcomes: [Int]
+    /// Delivered pushes per delay reason (indexed by `DelayReason.rawValue`; may overlap).
+    public var delays: [Int]
+    /// Delivered pushes with no delay reason.
+    public var deliveredNoDelay: Int
+    /// Rejections per `SendError` (in `SendError.allCases` order).
+    public var rejections: [Int]
+    /// Extra copies made by transport duplication.
+    public var duplicates: Int
+    /// Device and app counts.
     public var counters: RunCounters
 
-    public init(converged: Bool, convergenceTime: SimDuration?, finalCursor: Int64, counters: RunCounters) {
-        self.converged = converged; self.convergenceTime = convergenceTime
-        self.finalCursor = finalCursor; self.counters = counters
+    /// Count of one outcome.
+    public subscript(_ o: PushOutcome) -> Int { outcomes[o.rawValue] }
+    /// Count of one delay reason.
+    public subscript(_ d: DelayReason) -> Int { delays[d.rawValue] }
+
+    public init(converged: Bool, convergenceTime: SimDuration?, finalCursor: Int64, ledger: PushLedger, counters: RunCounters) {
+        self.converged = converged; self.convergenceTime = convergenceTime; self.finalCursor = finalCursor
+        pushesSent = ledger.count
+        outcomes = ledger.outcomeCounts()
+        let d = ledger.delayCounts()
+        delays = d.reasons; deliveredNoDelay = d.noDelay
+        rejections = ledger.rejections
+        duplicates = ledger.duplicatesMade
+        self.counters = counters
     }
 }
 

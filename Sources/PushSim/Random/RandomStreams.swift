@@ -55,6 +55,8 @@ public enum StreamName {
     public static let channel = "channel"
     /// The device's connectivity: online/offline periods.
     public static let deviceConnectivity = "device.connectivity"
-    /// The client strategy: jitter, backoff.
+    /// The user: random app opens, notification taps.
+    public static let deviceUser = "device.user"
+    /// The client: pull latency and failures.
     public static let client = "client"
 }

@@ -3,22 +3,16 @@
 /// docs/csv.md describes each column.
 public enum RunsTable {
     /// The header row, in order.
-    public static let columns = [
-        "variant", "strategy", "replication", "seed", "converged", "convergence_time_s", "final_cursor",
-        "pushes_sent", "pushes_lost", "pushes_duplicated", "pushes_delivered",
-        "dropped_device_offline", "replaced_in_storage", "dropped_too_many_pending", "deleted_signals",
-        "pulls", "resets", "payloads_applied", "events",
-    ]
+    public static let columns = ["variant", "strategy", "replication", "seed", "converged", "convergence_time_s", "final_cursor"]
+        + RunMetrics.all.map(\.name) + ["rejected_codes"]
 
     /// One row's fields; `seed` is the scenario seed (stream seeds derive from it and the replication).
     public static func fields(variant: String, strategy: String, replication: Int, seed: UInt64, outcome o: RunOutcome) -> [String] {
-        let c = o.counters
-        return [
-            variant, strategy, String(replication), String(seed), o.converged ? "1" : "0",
-            o.convergenceTime.map { SecondsFormat.string($0.microseconds) } ?? "", String(o.finalCursor),
-            String(c.pushesSent), String(c.pushesLost), String(c.pushesDuplicated), String(c.pushesDelivered),
-            String(c.droppedDeviceOffline), String(c.replacedInStorage), String(c.droppedTooManyPending), String(c.deletedSignals),
-            String(c.pulls), String(c.resets), String(c.payloadsApplied), String(c.events),
-        ]
+        var f = [variant, strategy, String(replication), String(seed), o.converged ? "1" : "0"]
+        f.append(o.convergenceTime.map { SecondsFormat.string($0.microseconds) } ?? "")
+        f.append(String(o.finalCursor))
+        for m in RunMetrics.all { f.append(String(m.value(o))) }
+        f.append(RunMetrics.rejectionCodes(o.rejections))
+        return f
     }
 }

@@ -6,10 +6,7 @@ public enum SummaryTable {
     public static let columns = [
         "variant", "strategy", "replications", "converged", "convergence_rate", "ci_low", "ci_high",
         "convergence_time_p50_s", "convergence_time_p95_s",
-        "mean_pulls", "mean_resets", "mean_pushes_sent", "mean_pushes_delivered", "mean_pushes_lost",
-        "mean_pushes_duplicated", "mean_dropped_device_offline", "mean_replaced_in_storage",
-        "mean_dropped_too_many_pending", "mean_deleted_signals", "mean_payloads_applied",
-    ]
+    ] + RunMetrics.all.map { ($0.aggregate == .total ? "total_" : "mean_") + $0.name } + ["rejected_codes"]
 
     /// A number with six decimals (C `%.6f`: the same bytes on every run).
     public static func number(_ x: Double) -> String { String(format: "%.6f", x) }
@@ -17,15 +14,15 @@ public enum SummaryTable {
     /// One row's fields.
     public static func fields(_ s: CellSummary) -> [String] {
         let ci = s.interval
-        return [
-            s.variant, s.strategy, String(s.replications), String(s.converged),
-            number(s.convergenceRate), number(ci.low), number(ci.high),
-            s.convergenceTimeQuantile(0.5).map(number) ?? "", s.convergenceTimeQuantile(0.95).map(number) ?? "",
-            number(s.mean(\.pulls)), number(s.mean(\.resets)), number(s.mean(\.pushesSent)),
-            number(s.mean(\.pushesDelivered)), number(s.mean(\.pushesLost)), number(s.mean(\.pushesDuplicated)),
-            number(s.mean(\.droppedDeviceOffline)), number(s.mean(\.replacedInStorage)),
-            number(s.mean(\.droppedTooManyPending)), number(s.mean(\.deletedSignals)), number(s.mean(\.payloadsApplied)),
-        ]
+        var f = [s.variant, s.strategy, String(s.replications), String(s.converged),
+                 number(s.convergenceRate), number(ci.low), number(ci.high)]
+        f.append(s.convergenceTimeQuantile(0.5).map(number) ?? "")
+        f.append(s.convergenceTimeQuantile(0.95).map(number) ?? "")
+        for (i, m) in RunMetrics.all.enumerated() {
+            f.append(m.aggregate == .total ? String(s.sums[i]) : number(s.replications == 0 ? 0 : Double(s.sums[i]) / Double(s.replications)))
+        }
+        f.append(RunMetrics.rejectionCodes(s.rejections))
+        return f
     }
 
     /// The summary as an aligned text table for a terminal.
@@ -34,7 +31,7 @@ public enum SummaryTable {
         let rows = cells.map { s -> [String] in
             let ci = s.interval
             return [s.variant, s.strategy, "\(s.converged)/\(s.replications)", String(format: "%.3f", s.convergenceRate),
-                    String(format: "[%.3f, %.3f]", ci.low, ci.high), String(format: "%.2f", s.mean(\.pulls)),
+                    String(format: "[%.3f, %.3f]", ci.low, ci.high), String(format: "%.2f", s.mean("pulls")),
                     s.convergenceTimeQuantile(0.5).map { String(format: "%.2f", $0) } ?? "-",
                     s.convergenceTimeQuantile(0.95).map { String(format: "%.2f", $0) } ?? "-"]
         }

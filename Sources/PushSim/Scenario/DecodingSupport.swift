@@ -119,3 +119,30 @@ public struct DurationString: Decodable, Sendable {
         do { value = try SimDuration(parsing: text) } catch { throw decoder.invalid(error.reason) }
     }
 }
+
+extension KeyedDecodingContainer {
+    /// A string naming a case of `E`; `defaultValue` when absent.
+    /// - Throws: at `key` when the string is not a case, listing the valid ones.
+    public func decodeEnum<E: RawRepresentable & CaseIterable>(_ key: Key, default defaultValue: E) throws -> E where E.RawValue == String {
+        guard let text = try decodeIfPresent(String.self, forKey: key) else { return defaultValue }
+        guard let v = E(rawValue: text) else {
+            throw invalid(key, "unknown value \"\(text)\"; valid: \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return v
+    }
+
+    /// A list of duration strings, sorted; empty when absent.
+    public func decodeDurations(_ key: Key) throws -> [SimDuration] {
+        (try decodeIfPresent([DurationString].self, forKey: key) ?? []).map(\.value).sorted()
+    }
+
+    /// A list of periods that must be sorted and must not overlap; empty when absent.
+    public func decodePeriods(_ key: Key) throws -> [Period] {
+        let periods = try decodeIfPresent([Period].self, forKey: key) ?? []
+        for (i, p) in periods.enumerated().dropFirst() where p.from < periods[i - 1].to {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [key, AnyCodingKey(intValue: i)!],
+                debugDescription: "periods must be sorted and must not overlap (this one starts before the previous one ends)"))
+        }
+        return periods
+    }
+}

@@ -23,13 +23,17 @@ public struct Scenario: Decodable, Sendable {
     public var server: ServerSpec
     /// Default device timeline (a variant may replace it).
     public var device: DeviceSpec
+    /// Default message template for every push (a variant or change schedule may replace it).
+    public var message: MessageTemplate
+    /// How pulls behave (a variant may replace it).
+    public var client: ClientSpec
     /// Client strategies compared, in report order.
     public var strategies: [StrategySpec]
     /// Channel variants, in report order.
     public var variants: [Variant]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, seed, replications, horizon, generator, server, device, strategies, variants
+        case name, description, seed, replications, horizon, generator, server, device, message, client, strategies, variants
     }
 
     public init(from decoder: any Decoder) throws {
@@ -49,6 +53,8 @@ public struct Scenario: Decodable, Sendable {
         generator = g
         server = try c.decode(ServerSpec.self, forKey: .server)
         device = try c.decodeIfPresent(DeviceSpec.self, forKey: .device) ?? .alwaysOnline
+        message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message) ?? .default
+        client = try c.decodeIfPresent(ClientSpec.self, forKey: .client) ?? .instant
         strategies = try c.decode([StrategySpec].self, forKey: .strategies)
         variants = try c.decode([Variant].self, forKey: .variants)
         guard !strategies.isEmpty else { throw c.invalid(.strategies, "expected at least one strategy") }
@@ -91,15 +97,17 @@ public struct StrategySpec: Decodable, Sendable {
     }
 }
 
-/// One channel setup to compare: a name, a channel, and optionally its own device timeline
-/// or server (replacing the scenario's).
+/// One channel setup to compare: a name, a channel, and optionally its own device,
+/// server, message template or client settings (each replacing the scenario's).
 public struct Variant: Decodable, Sendable {
     public var name: String
     public var channel: any PushChannel
     public var device: DeviceSpec?
     public var server: ServerSpec?
+    public var message: MessageTemplate?
+    public var client: ClientSpec?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, channel, device, server }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, channel, device, server, message, client }
 
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -112,5 +120,7 @@ public struct Variant: Decodable, Sendable {
         channel = try Registry.decodeChannel(from: c.superDecoder(forKey: .channel))
         device = try c.decodeIfPresent(DeviceSpec.self, forKey: .device)
         server = try c.decodeIfPresent(ServerSpec.self, forKey: .server)
+        message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message)
+        client = try c.decodeIfPresent(ClientSpec.self, forKey: .client)
     }
 }

@@ -1,13 +1,15 @@
 /// The server side of a scenario: keys, log retention and the change schedule.
 ///
-/// JSON: `{"keys": 5, "retainLast": 8, "changes": {"count": 30, "start": "1s", "interval": "1s"}}`
+/// JSON: `{"keys": 5, "retainLast": 8, "changes": {"count": 30, "start": "1s", "interval": "1s"}}`;
+/// `changes` may also be a list of schedules (merged in time order; at equal times the
+/// earlier schedule first), each with its own `message` template.
 public struct ServerSpec: Decodable, Sendable {
     /// Number of keys in the server state (1 … 1,000,000).
     public var keys: Int
     /// Changes the log keeps for `changes(since:)` (0 … 10,000,000); older cursors get a reset.
     public var retainLast: Int
     /// When changes happen.
-    public var changes: ChangeSchedule
+    public var changes: [ChangeSchedule]
 
     enum CodingKeys: String, CodingKey, CaseIterable { case keys, retainLast, changes }
 
@@ -16,7 +18,25 @@ public struct ServerSpec: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         keys = try c.decodeInt(.keys, in: 1...1_000_000)
         retainLast = try c.decodeInt(.retainLast, in: 0...10_000_000)
-        changes = try c.decode(ChangeSchedule.self, forKey: .changes)
+        if let one = try? c.decode(ChangeSchedule.self, forKey: .changes) {
+            changes = [one]
+        } else if (try? c.nestedUnkeyedContainer(forKey: .changes)) != nil {
+            changes = try c.decode([ChangeSchedule].self, forKey: .changes)
+        } else {
+            changes = [try c.decode(ChangeSchedule.self, forKey: .changes)]  // rethrows the object's own error
+        }
+    }
+
+    /// Every change of one replication in time order: (time, key, schedule index).
+    public func drawChanges(random: RandomStream) -> [(time: SimTime, key: Int32, schedule: Int)] {
+        var all: [(time: SimTime, key: Int32, schedule: Int)] = []
+        for (i, s) in changes.enumerated() {
+            all += s.draw(keys: keys, random: random).map { ($0.time, $0.key, i) }
+        }
+        // Stable merge: equal times keep schedule order, then draw order.
+        return all.enumerated().sorted { a, b in
+            (a.element.time, a.element.schedule, a.offset) < (b.element.time, b.element.schedule, b.offset)
+        }.map(\.element)
     }
 }
 
@@ -36,7 +56,10 @@ public struct ChangeSchedule: Decodable, Sendable {
     /// … gaps drawn from a distribution (exactly one of the two).
     public var gap: DurationDistribution?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case count, start, interval, gap }
+    /// The message sent for each of these changes (`nil`: the variant's or scenario's).
+    public var message: MessageTemplate?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case count, start, interval, gap, message }
 
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -45,6 +68,7 @@ public struct ChangeSchedule: Decodable, Sendable {
         start = try c.decodeDurationIfPresent(.start) ?? .zero
         interval = try c.decodeDurationIfPresent(.interval)
         gap = try c.decodeIfPresent(DurationDistribution.self, forKey: .gap)
+        message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message)
         if (interval == nil) == (gap == nil) && count > 1 {
             throw decoder.invalid("give exactly one of \"interval\" (a duration) or \"gap\" (a duration distribution)")
         }

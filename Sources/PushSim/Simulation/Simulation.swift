@@ -29,15 +29,26 @@ public struct Simulation: Sendable {
     public func run(_ id: RunID) -> RunOutcome {
         let variant = scenario.variants[id.variant]
         let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: id.replication)
-        return Self.simulate(channel: variant.channel, strategy: scenario.strategies[id.strategy].prototype,
-                             server: variant.server ?? scenario.server, device: variant.device ?? scenario.device,
-                             streams: streams, horizon: .zero + scenario.horizon)
+        let server = variant.server ?? scenario.server
+        let message = variant.message ?? scenario.message
+        let setup = Setup(server: server, device: variant.device ?? scenario.device, client: variant.client ?? scenario.client,
+                          templates: server.changes.map { $0.message ?? message }, horizon: .zero + scenario.horizon)
+        return Self.simulate(channel: variant.channel, strategy: scenario.strategies[id.strategy].prototype, setup: setup, streams: streams)
+    }
+
+    /// Everything a run needs besides its channel, strategy and streams.
+    struct Setup {
+        var server: ServerSpec
+        var device: DeviceSpec
+        var client: ClientSpec
+        var templates: [MessageTemplate]
+        var horizon: SimTime
     }
 
     /// The specialised entry point: channel and strategy types are concrete from here on.
-    static func simulate<C: PushChannel, S: ClientStrategy>(channel: C, strategy: S, server: ServerSpec, device: DeviceSpec,
-                                                           streams: RandomStreams, horizon: SimTime) -> RunOutcome {
-        var world = World(server: server, device: device, channel: channel, strategy: strategy, streams: streams)
-        return world.run(until: horizon)
+    static func simulate<C: PushChannel, S: ClientStrategy>(channel: C, strategy: S, setup: Setup, streams: RandomStreams) -> RunOutcome {
+        var world = World(server: setup.server, device: setup.device, client: setup.client, templates: setup.templates,
+                          channel: channel, strategy: strategy, streams: streams, horizon: setup.horizon)
+        return world.run(until: setup.horizon)
     }
 }

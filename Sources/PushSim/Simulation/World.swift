@@ -1,37 +1,103 @@
-/// One replication: server, sender, channel, device and client wired to one event queue.
+/// One replication: server, sender, channel, device, app and client wired to one event
+/// queue. Split by concern: `World+Device` (connectivity, screen, Doze, tokens),
+/// `World+Delivery` (what the device does with an arriving push), `World+App` (app
+/// lifecycle, strategy handlers, pulls).
 ///
 /// Generic over the channel and strategy types so the hot path is statically dispatched;
 /// `Simulation.run` opens the scenario's existentials once per run.
 struct World<Channel: PushChannel, Strategy: ClientStrategy> {
-    private var queue = EventQueue<WorldEvent>(reservingCapacity: 128)
-    private var server: Server
-    private var channel: Channel
-    private var strategy: Strategy
-    private let channelRandom: RandomStream
-    private var online = true
-    private var clientState: [Int64]
-    private var clientCursor: Int64 = 0
-    private var tracker = ConvergenceTracker()
-    private var counters = RunCounters()
-    private var lastChangeTime = SimTime.zero
-    private var nextPushID: Int64 = 1
+    var queue = EventQueue<WorldEvent>(reservingCapacity: 128)
+    var server: Server
+    var channel: Channel
+    var strategy: Strategy
+    let strategyPrototype: Strategy
+    var ledger = PushLedger()
+    var counters = RunCounters()
+    let templates: [MessageTemplate]
+    let spec: DeviceSpec
+    let client: ClientSpec
+    let channelRandom: RandomStream
+    let userRandom: RandomStream
+    let clientRandom: RandomStream
+
+    // Device
+    var online = true
+    var offlineSince = SimTime.zero
+    var explicitScreenOn = false
+    var charging = false
+    var lowPower = false
+    var doze: DozeController?
+    var dozeEvent: (id: EventID, time: SimTime)?
+    var exemptUntil = SimTime.zero
+    var token = 1
+    var registeredToken = 1
+    var installed = true
+
+    // App
+    var appState: AppState
+    var stopped = false
+    var sessionEndsAt = SimTime.zero
+    var budget: TokenBucket
+    var heldBackground: Push?
+    var tray: [Int64: Int64] = [:]
+
+    // Client replica and sync
+    var clientState: [Int64]
+    var clientCursor: Int64 = 0
+    var tracker = ConvergenceTracker()
+    var lastChangeTime = SimTime.zero
+    var nextPushID: Int64 = 1
+    var pullInFlight = false
+    var pullAgain = false
+    var fullSyncWanted = false
+    var currentPullIsFull = false
+    var pullDeadline = SimTime.distantFuture
 
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
-    /// order: server changes, connectivity changes, app foreground times.
-    init(server spec: ServerSpec, device: DeviceSpec, channel: Channel, strategy: Strategy, streams: RandomStreams) {
-        server = Server(keyCount: spec.keys, retainLast: spec.retainLast)
-        clientState = Array(repeating: 0, count: spec.keys)
+    /// order (see `WorldEvent`).
+    init(server serverSpec: ServerSpec, device: DeviceSpec, client: ClientSpec, templates: [MessageTemplate],
+         channel: Channel, strategy: Strategy, streams: RandomStreams, horizon: SimTime) {
+        server = Server(keyCount: serverSpec.keys, retainLast: serverSpec.retainLast)
+        clientState = Array(repeating: 0, count: serverSpec.keys)
         self.channel = channel
         self.strategy = strategy
+        strategyPrototype = strategy
+        self.templates = templates
+        spec = device
+        self.client = client
         channelRandom = streams.stream(StreamName.channel)
-        for change in spec.changes.draw(keys: spec.keys, random: streams.stream(StreamName.server)) {
-            queue.schedule(at: change.time, .serverChange(key: change.key))
+        userRandom = streams.stream(StreamName.deviceUser)
+        clientRandom = streams.stream(StreamName.client)
+        appState = device.app.initialState
+        budget = TokenBucket(capacity: device.backgroundBudget.capacity, refill: device.backgroundBudget.refill)
+        if device.platform == .android {
+            doze = DozeController(parameters: device.doze, screenOn: device.app.initialState == .foreground, charging: false, at: .zero)
         }
-        for period in device.offline {
-            queue.schedule(at: .zero + period.from, .connectivity(online: false))
-            queue.schedule(at: .zero + period.to, .connectivity(online: true))
+        scheduleTimeline(server: serverSpec, streams: streams, horizon: horizon)
+        rescheduleDoze()
+    }
+
+    private mutating func scheduleTimeline(server serverSpec: ServerSpec, streams: RandomStreams, horizon: SimTime) {
+        let offline = spec.connectivity?.draw(until: horizon, random: streams.stream(StreamName.deviceConnectivity)) ?? spec.offline
+        for p in offline {
+            queue.schedule(at: .zero + p.from, .connectivity(online: false))
+            queue.schedule(at: .zero + p.to, .connectivity(online: true))
         }
-        for t in device.foreground { queue.schedule(at: .zero + t, .appForeground) }
+        func periods(_ list: [Period], _ make: (Bool) -> WorldEvent) {
+            for p in list { queue.schedule(at: .zero + p.from, make(true)); queue.schedule(at: .zero + p.to, make(false)) }
+        }
+        periods(spec.screenOn) { .screen(on: $0) }
+        periods(spec.charging) { .charging(on: $0) }
+        for t in spec.motion { queue.schedule(at: .zero + t, .motion) }
+        periods(spec.lowPowerMode) { .lowPowerMode(on: $0) }
+        for t in spec.tokenRotations { queue.schedule(at: .zero + t, .tokenRotation) }
+        periods(spec.uninstalled) { .installed(!$0) }
+        for c in serverSpec.drawChanges(random: streams.stream(StreamName.server)) {
+            queue.schedule(at: c.time, .serverChange(key: c.key, schedule: Int32(c.schedule)))
+        }
+        for s in spec.app.sessions(until: horizon, random: userRandom) { queue.schedule(at: .zero + s.at, .appOpen(length: s.length)) }
+        for t in spec.app.forceQuit { queue.schedule(at: .zero + t, .forceQuit) }
+        for t in spec.app.swipeAway { queue.schedule(at: .zero + t, .swipeAway) }
     }
 
     /// Runs every event up to and including `horizon` and reports the outcome.
@@ -40,74 +106,52 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
             counters.events += 1
             handle(event)
         }
+        channel.finish(env: channelEnvironment, ledger: &ledger)
         let converged = tracker.mismatches == 0
         let time = converged ? max(.zero, (tracker.matchingSince ?? horizon) - lastChangeTime) : nil
-        return RunOutcome(converged: converged, convergenceTime: time, finalCursor: clientCursor, counters: counters)
-    }
-
-    private var channelEnvironment: ChannelEnvironment {
-        ChannelEnvironment(now: queue.now, deviceOnline: online, random: channelRandom)
+        return RunOutcome(converged: converged, convergenceTime: time, finalCursor: clientCursor, ledger: ledger, counters: counters)
     }
 
     private mutating func handle(_ event: WorldEvent) {
         switch event {
-        case let .serverChange(key):
-            let old = server.state[Int(key)]
-            let change = server.commit(key: key, value: server.head + 1)
-            tracker.update(old: old, new: change.value, other: clientState[Int(key)], now: queue.now)
-            lastChangeTime = queue.now
-            let push = Push(id: nextPushID, cursor: server.head, change: change, sentAt: queue.now)
-            nextPushID += 1
-            counters.pushesSent += 1
-            channel.send(push, env: channelEnvironment, queue: &queue, counters: &counters)
-        case let .connectivity(isOnline):
-            guard isOnline != online else { return }
-            online = isOnline
-            channel.connectivityChanged(env: channelEnvironment, queue: &queue, counters: &counters)
-            if isOnline { react { s, app in s.onReconnect(&app) } }
-        case .appForeground:
-            react { s, app in s.onForeground(&app) }
-        case let .deliver(push):
-            guard online else { counters.droppedDeviceOffline += 1; return }
-            counters.pushesDelivered += 1
-            react { s, app in s.onPush(push, &app) }
-        case .deletedMessages:
-            counters.deletedSignals += 1
-            react { s, app in s.onDeletedMessages(&app) }
-        case let .timer(tag):
-            react { s, app in s.onTimer(tag: tag, &app) }
+        case let .serverChange(key, schedule): serverChange(key: key, template: templates[Int(schedule)])
+        case let .connectivity(isOnline): setOnline(isOnline)
+        case let .screen(on): explicitScreenOn = on; screenMayHaveChanged()
+        case let .charging(on):
+            charging = on
+            doze?.setCharging(on, at: queue.now)
+            deviceChanged()
+        case .motion: doze?.motion(at: queue.now); deviceChanged()
+        case let .lowPowerMode(on): setLowPower(on)
+        case .tokenRotation: token += 1; deviceChanged()
+        case let .installed(yes): setInstalled(yes)
+        case let .appOpen(length): openApp(for: length)
+        case .appSessionEnd: endSessionIfDue()
+        case .forceQuit: forceQuit()
+        case .swipeAway: if spec.platform == .ios { forceQuit() } else { appState = .notRunning }
+        case let .deliver(push, copy): deliver(push, copy: copy)
+        case .deletedMessages: deletedMessages()
+        case let .tap(push): tap(push)
+        case let .timer(tag): if installed { react { s, app in s.onTimer(tag: tag, &app) } }
+        case let .pullComplete(failed): completePull(failed: failed)
+        case .doze:
+            dozeEvent = nil
+            doze?.advance(to: queue.now)
+            deviceChanged()
+        case let .channelTimer(tag): channel.timer(tag: tag, env: channelEnvironment, queue: &queue, ledger: &ledger)
         }
     }
 
-    /// Calls one strategy handler, then carries out what it asked for.
-    private mutating func react(_ handler: (inout Strategy, inout AppContext) -> Void) {
-        var app = AppContext(now: queue.now, cursor: clientCursor, online: online)
-        handler(&strategy, &app)
-        for change in app.appliedPayloads {
-            counters.payloadsApplied += 1
-            write(key: change.key, value: change.value)
-        }
-        if app.pullRequested { pull() }
-        for timer in app.timers { queue.schedule(after: timer.delay, .timer(tag: timer.tag)) }
-    }
-
-    /// An instantaneous, always successful `changes(since:)` round trip.
-    private mutating func pull() {
-        counters.pulls += 1
-        switch server.changes(since: clientCursor) {
-        case let .events(changes):
-            for change in changes { write(key: change.key, value: change.value) }
-            if let last = changes.last { clientCursor = last.sequence }
-        case let .reset(snapshot, cursor):
-            counters.resets += 1
-            for key in snapshot.indices { write(key: Int32(key), value: snapshot[key]) }
-            clientCursor = cursor
-        }
-    }
-
-    private mutating func write(key: Int32, value: Int64) {
-        let old = clientState[Int(key)]
-        clientState[Int(key)] = value
-        tracker.update(old: old, new: value, other: server.state[Int(key)], now: queue.now)
+    /// The sender: one push per change, built from the change schedule's message template.
+    private mutating func serverChange(key: Int32, template: MessageTemplate) {
+        let old = server.state[Int(key)]
+        let change = server.commit(key: key, value: server.head + 1)
+        tracker.update(old: old, new: change.value, other: clientState[Int(key)], now: queue.now)
+        lastChangeTime = queue.now
+        guard template.send else { return }
+        let push = template.push(id: nextPushID, cursor: server.head, change: change, at: queue.now)
+        nextPushID += 1
+        ledger.sent(push.id)
+        channel.send(push, env: channelEnvironment, queue: &queue, ledger: &ledger)
     }
 }

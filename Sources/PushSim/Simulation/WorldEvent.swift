@@ -1,20 +1,49 @@
 /// Everything that can happen in one replication; the payload of the kernel's event queue.
 ///
 /// Order at equal times (see `EventQueue`): the scenario's timeline is scheduled at t = 0
-/// before anything else, in this order: server changes, connectivity changes, app
-/// foreground times. At an equal time those therefore run before any delivery, signal or
-/// timer scheduled during the run, and among themselves in that order.
+/// before anything else, in this order: connectivity changes; device changes (screen,
+/// charging, motion, Low Power Mode, token rotations, uninstalls); server changes; app
+/// sessions, force-quits and swipes. At an equal time those therefore run before any
+/// delivery, signal, pull completion or timer scheduled during the run, and among
+/// themselves in that order. So an offline period `[from, to)` holds for changes too: a
+/// change at `from` finds the device offline, one at `to` finds it online; and an app
+/// opened at the time of a change sees that change.
 public enum WorldEvent: Sendable {
-    /// The server commits a change fixed by the scenario's change schedule.
-    case serverChange(key: Int32)
+    /// The server commits a change; `schedule` indexes the change schedule (message template).
+    case serverChange(key: Int32, schedule: Int32)
     /// The device goes online (`true`) or offline (`false`).
     case connectivity(online: Bool)
-    /// The user brings the app to the foreground.
-    case appForeground
-    /// A copy of a push reaches the device.
-    case deliver(Push)
+    /// An explicit screen-on period starts or ends.
+    case screen(on: Bool)
+    case charging(on: Bool)
+    /// The device is moved (deep Doze restarts).
+    case motion
+    /// iOS Low Power Mode turns on or off.
+    case lowPowerMode(on: Bool)
+    /// The registration token changes (the app registers it at its next launch).
+    case tokenRotation
+    /// The app is uninstalled (`false`) or reinstalled (`true`).
+    case installed(Bool)
+    /// The user opens the app for `length`.
+    case appOpen(length: SimDuration)
+    /// A session may end (the app goes to the background if no later session holds it).
+    case appSessionEnd
+    /// The user force-quits (iOS) or force-stops (Android) the app.
+    case forceQuit
+    /// The user swipes the app away from Recents.
+    case swipeAway
+    /// A copy of a push reaches the device (copy 1 is a transport duplicate).
+    case deliver(Push, copy: Int8)
     /// The channel tells the app that pending messages were deleted (FCM `onDeletedMessages`).
     case deletedMessages
+    /// The user taps the displayed notification of this push.
+    case tap(Push)
     /// A timer the client strategy set fires; `tag` is the strategy's own.
     case timer(tag: Int32)
+    /// The client's pull completes (`failed`: the request itself failed).
+    case pullComplete(failed: Bool)
+    /// The Doze controller's next timed transition.
+    case doze
+    /// A timer the channel set.
+    case channelTimer(tag: Int32)
 }

@@ -1,0 +1,135 @@
+/// `apns`: Apple Push Notification service, as "Sending notification requests to APNs"
+/// and "Handling error responses from APNs" describe it.
+///
+/// - A1, A2: while the device is offline one notification is stored per app; a newer one
+///   replaces it (`retention: "latest"`), or, for the reading that the choice is
+///   non-deterministic, each of the burst survives with equal chance (`"random"`,
+///   reservoir sampling on the channel stream).
+/// - A3, A4: storage lasts until the push's lifetime (`apns-expiration`), capped at
+///   `storageCap` (30 d); lifetime 0 = deliver now or never.
+/// - A6: priority 10 goes at once; 5 waits while the screen is off, and a burst of held
+///   priority-5 pushes goes out together after `powerDelay` (Apple gives no number; the
+///   default, uniform 0–15 min, is an assumption) or at screen-on; 1 waits for screen-on.
+/// - A7: a background push (type `data`) with priority 10 is rejected (`BadPriority`;
+///   Apple documents the rule but not the reply, so the code is an assumption).
+/// - A9: uninstalled app ⇒ 410 `Unregistered`; a rotated token the sender still uses ⇒
+///   400 `BadDeviceToken`; random 429/500/503 from `errors`.
+/// - A5: reordering comes from the transport's delays.
+public struct APNsChannel: PushChannel {
+    public static let kind = "apns"
+    public static let summary = "APNs: one stored notification per app while offline, expiration, priorities 10/5/1, background-priority check"
+    public static let parameters = [
+        ParameterDoc("retention", "\"latest\" | \"random\"", "\"latest\"", "which push of an offline burst survives in the one slot (A1, A2)"),
+        ParameterDoc("storageCap", "duration", "\"30d\"", "longest APNs stores a notification (A3)"),
+        ParameterDoc("powerDelay", "duration distribution", "uniform 0–15 min", "how long a priority-5 burst waits while the screen is off (A6; assumption)"),
+        ParameterDoc("errors", "object code → probability", "{}", "random TooManyRequests / InternalServerError / ServiceUnavailable (A9)"),
+        ParameterDoc("transport", "object {loss, duplicate, delay}", "perfect", "impairments after the provider (A5)"),
+    ]
+
+    public enum Retention: String, Sendable, CaseIterable, Decodable { case latest, random }
+
+    public var retention = Retention.latest
+    public var storageCap = SimDuration.days(30)
+    public var powerDelay = DurationDistribution(.uniform(min: 0, max: 15), unit: "m")
+    public var errors = ErrorRates()
+    public var transport = Transport.perfect
+
+    private var slot: Push?
+    private var slotCandidates = 0
+    private var powerHeld: [Push] = []
+    private var burstArmed = false
+    static let burstTimer: Int32 = 1
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case kind, retention, storageCap, powerDelay, errors, transport }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        retention = try c.decodeEnum(.retention, default: .latest)
+        storageCap = try c.decodeDurationIfPresent(.storageCap) ?? .days(30)
+        powerDelay = try c.decodeIfPresent(DurationDistribution.self, forKey: .powerDelay) ?? powerDelay
+        if c.contains(.errors) {
+            errors = try ErrorRates(from: c.superDecoder(forKey: .errors),
+                                    allowed: [.apnsTooManyRequests, .apnsInternalServerError, .apnsServiceUnavailable])
+        }
+        transport = try c.decodeIfPresent(Transport.self, forKey: .transport) ?? .perfect
+    }
+
+    public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
+        if push.type == .data && push.apnsPriority == 10 { ledger.reject(push.id, .apnsBadPriority); return }
+        switch env.device.token {
+        case .uninstalled: ledger.reject(push.id, .apnsUnregistered); return
+        case .stale: ledger.reject(push.id, .apnsBadDeviceToken); return
+        case .valid: break
+        }
+        if let e = errors.draw(env.random) { ledger.reject(push.id, e); return }
+        accept(push, env: env, queue: &queue, ledger: &ledger)
+    }
+
+    /// Routes a push APNs has accepted (also the entry point for FCM's Apple path, F12).
+    mutating func accept(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
+        let nowOrNever = push.lifetime == .zero
+        if !env.device.online {
+            if nowOrNever { ledger.finish(push.id, .expired) } else { storeInSlot(push, env: env, ledger: &ledger) }
+        } else if push.apnsPriority == 10 || env.device.awake {
+            transport.transmit(push, env: env, queue: &queue, ledger: &ledger)
+        } else if nowOrNever {
+            ledger.finish(push.id, .expired)
+        } else {
+            ledger.delay(push.id, .delayedMessageThrottled)
+            powerHeld.append(push)
+            if push.apnsPriority == 5 && !burstArmed {
+                burstArmed = true
+                queue.schedule(at: env.now + powerDelay.sample(env.random), .channelTimer(tag: Self.burstTimer))
+            }
+        }
+    }
+
+    private func hasExpired(_ p: Push, at now: SimTime) -> Bool {
+        now >= p.sentAt + min(p.lifetime ?? storageCap, storageCap)
+    }
+
+    private mutating func storeInSlot(_ push: Push, env: ChannelEnvironment, ledger: inout PushLedger) {
+        ledger.delay(push.id, .delayedDeviceOffline)
+        guard let old = slot else { slot = push; slotCandidates = 1; return }
+        slotCandidates += 1
+        if retention == .latest || env.random.uniformInt(below: slotCandidates) == 0 {
+            ledger.finish(old.id, .replacedInStorage)
+            slot = push
+        } else {
+            ledger.finish(push.id, .replacedInStorage)
+        }
+    }
+
+    public mutating func deviceChanged(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
+        guard env.device.online else { return }
+        if let p = slot {
+            slot = nil; slotCandidates = 0
+            if hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) } else { accept(p, env: env, queue: &queue, ledger: &ledger) }
+        }
+        if env.device.awake { flushPowerHeld(priorities: [5, 1], env: env, queue: &queue, ledger: &ledger) }
+    }
+
+    public mutating func timer(tag: Int32, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
+        guard tag == Self.burstTimer else { return }
+        burstArmed = false
+        flushPowerHeld(priorities: [5], env: env, queue: &queue, ledger: &ledger)
+    }
+
+    private mutating func flushPowerHeld(priorities: Set<Int8>, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
+        var kept: [Push] = []
+        for p in powerHeld {
+            guard priorities.contains(p.apnsPriority) else { kept.append(p); continue }
+            if hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) }
+            else if env.device.online { transport.transmit(p, env: env, queue: &queue, ledger: &ledger) }
+            else { storeInSlot(p, env: env, ledger: &ledger) }
+        }
+        powerHeld = kept
+    }
+
+    public mutating func finish(env: ChannelEnvironment, ledger: inout PushLedger) {
+        for p in powerHeld + (slot.map { [$0] } ?? []) where hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) }
+    }
+}

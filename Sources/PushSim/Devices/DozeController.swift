@@ -1,0 +1,215 @@
+/// Android Doze, deep and light, as a deterministic state machine over simulated time.
+///
+/// Rules (docs/platform-rules.md): D1 from the Android page "Optimize for Doze and App
+/// Standby" (Doze needs the device unplugged, stationary and screen off; movement,
+/// screen-on or charging ends it); D2, D3 timings from the AOSP DeviceIdleController
+/// constants (see `DozeParameters`); F6 from Firebase "Set and manage message priority"
+/// (normal-priority FCM waits for a maintenance window).
+///
+/// Deep Doze (D2), with the screen off, unplugged and no motion:
+/// INACTIVE `inactive` → IDLE_PENDING `motionCheck` → SENSING `sensing` → LOCATING `locating`
+/// → IDLE, then IDLE and IDLE_MAINTENANCE alternate. IDLE lasts `idle` (1 h), growing by
+/// `idleFactor` up to `maxIdle` (1, 2, 4, 6, 6 … h); maintenance lasts `maintenance` (5 min),
+/// growing by `maintenanceFactor` up to `maxMaintenance`, never below `minMaintenance`
+/// (5, 10, 10 … min). With the AOSP defaults the first IDLE begins 64 min 30 s after screen-off.
+/// A `motion(at:)` while deep Doze is not ACTIVE restarts INACTIVE (its full timer) and the
+/// idle and maintenance lengths; the device is taken as stationary again right after.
+///
+/// Light Doze (D3), with the screen off and unplugged (motion does not matter):
+/// INACTIVE `lightAfterInactive` → PRE_IDLE `lightPreIdle` → LIGHT_IDLE, then LIGHT_IDLE
+/// (`lightIdle` 5 min growing to `lightMaxIdle` 15 min) and LIGHT_MAINTENANCE
+/// (`lightMaintenance`, 1 min) alternate. When deep Doze reaches IDLE, light Doze is
+/// suspended (OVERRIDE) until screen-on, charging or motion; after motion it restarts at
+/// INACTIVE, as AOSP does.
+///
+/// Screen on or charging makes both ACTIVE at once and cancels every timer. Inputs that do
+/// not change a condition (screen off while off) change nothing.
+///
+/// Driving it: call `advance(to:)` at `nextTransition` (later is also correct: every
+/// transition happens at its own deadline, in time order). Deep transitions run before
+/// light ones at the same instant. Each input first advances to its time, then applies,
+/// then performs any zero-length phases, so after every call `nextTransition` is later than
+/// `time` or nil. Time never moves back (a trap otherwise). No randomness, integer time.
+public struct DozeController: Sendable, Equatable {
+    /// Deep Doze states, named after AOSP `STATE_*`.
+    public enum DeepState: String, Sendable, Hashable, CaseIterable {
+        case active, inactive, idlePending, sensing, locating, idle, idleMaintenance
+    }
+
+    /// Light Doze states, named after AOSP `LIGHT_STATE_*`. `override`: suspended because
+    /// deep Doze is IDLE or IDLE_MAINTENANCE.
+    public enum LightState: String, Sendable, Hashable, CaseIterable {
+        case active, inactive, preIdle, idle, idleMaintenance, override
+    }
+
+    /// The timing in use.
+    public let parameters: DozeParameters
+    /// The deep Doze state at `time`.
+    public private(set) var deep: DeepState
+    /// The light Doze state at `time`.
+    public private(set) var light: LightState
+    /// Whether the screen is on.
+    public private(set) var screenOn: Bool
+    /// Whether the device is charging.
+    public private(set) var charging: Bool
+    /// The latest time the controller was advanced to.
+    public private(set) var time: SimTime
+
+    private var deepDeadline: SimTime?
+    private var lightDeadline: SimTime?
+    /// Length of the next deep IDLE, next deep maintenance window, next LIGHT_IDLE.
+    private var nextIdle: SimDuration
+    private var nextMaintenance: SimDuration
+    private var nextLightIdle: SimDuration
+
+    /// A device whose screen and charger are as given at `at`. If the screen is off and
+    /// the device unplugged, Doze starts counting from `at` (both at INACTIVE).
+    /// - Precondition: `parameters.isValid` (decoded parameters always are).
+    public init(parameters: DozeParameters, screenOn: Bool, charging: Bool, at: SimTime) {
+        precondition(parameters.isValid, "DozeParameters would make Doze loop forever: \(parameters)")
+        self.parameters = parameters
+        self.screenOn = screenOn
+        self.charging = charging
+        time = at
+        deep = .active
+        light = .active
+        nextIdle = parameters.idle
+        nextMaintenance = parameters.maintenance
+        nextLightIdle = parameters.lightIdle
+        if dozeAllowed {
+            startDeep(at: at)
+            startLight(at: at)
+            advance(to: at)
+        }
+    }
+
+    /// Network restricted for normal-priority FCM and app network access (rule F6): deep
+    /// IDLE, or LIGHT_IDLE while deep Doze is not IDLE or IDLE_MAINTENANCE.
+    public var isRestricted: Bool {
+        deep == .idle || (light == .idle && deep != .idle && deep != .idleMaintenance)
+    }
+
+    /// Inside a deep or light maintenance window, when deferred work and messages get through.
+    public var isMaintenance: Bool { deep == .idleMaintenance || light == .idleMaintenance }
+
+    /// The earliest pending timed transition; nil when none (ACTIVE, or both disabled).
+    public var nextTransition: SimTime? {
+        switch (deepDeadline, lightDeadline) {
+        case let (d?, l?): return min(d, l)
+        case let (d?, nil): return d
+        case let (nil, l?): return l
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Performs every timed transition with deadline ≤ `now`, in time order (deep first on
+    /// ties), each at its own deadline. - Complexity: O(transitions performed).
+    /// - Precondition: `now >= time`.
+    public mutating func advance(to now: SimTime) {
+        precondition(now >= time, "DozeController cannot go back in time (\(now) < \(time))")
+        while let next = nextTransition, next <= now {
+            if let d = deepDeadline, d == next { stepDeep(at: d) } else { stepLight(at: next) }
+        }
+        time = now
+    }
+
+    /// The screen turns on (both ACTIVE) or off (Doze starts counting if unplugged).
+    public mutating func setScreen(on: Bool, at now: SimTime) {
+        apply(at: now) { $0.screenOn = on }
+    }
+
+    /// The charger is plugged in (both ACTIVE) or out (Doze starts counting if screen off).
+    public mutating func setCharging(_ charging: Bool, at now: SimTime) {
+        apply(at: now) { $0.charging = charging }
+    }
+
+    /// The motion sensor fires. Deep Doze, unless ACTIVE, restarts at INACTIVE with its
+    /// initial idle and maintenance lengths; light Doze restarts only if it was overridden.
+    public mutating func motion(at now: SimTime) {
+        advance(to: now)
+        guard deep != .active else { return }
+        let wasOverridden = light == .override
+        startDeep(at: now)
+        if wasOverridden { startLight(at: now) }
+        advance(to: now)
+    }
+
+    // MARK: - Internals
+
+    private var dozeAllowed: Bool { !screenOn && !charging }
+
+    private mutating func apply(at now: SimTime, _ change: (inout DozeController) -> Void) {
+        advance(to: now)
+        let wasAllowed = dozeAllowed
+        change(&self)
+        if !dozeAllowed {
+            becomeActive()
+        } else if !wasAllowed {
+            startDeep(at: now)
+            startLight(at: now)
+            advance(to: now)
+        }
+    }
+
+    private mutating func becomeActive() {
+        deep = .active; deepDeadline = nil
+        light = .active; lightDeadline = nil
+    }
+
+    private mutating func startDeep(at t: SimTime) {
+        nextIdle = parameters.idle
+        nextMaintenance = parameters.maintenance
+        guard parameters.deepEnabled else { deep = .active; deepDeadline = nil; return }
+        deep = .inactive
+        deepDeadline = t + parameters.inactive
+    }
+
+    private mutating func startLight(at t: SimTime) {
+        nextLightIdle = parameters.lightIdle
+        guard parameters.lightEnabled else { light = .active; lightDeadline = nil; return }
+        light = .inactive
+        lightDeadline = t + parameters.lightAfterInactive
+    }
+
+    private mutating func stepDeep(at t: SimTime) {
+        let p = parameters
+        switch deep {
+        case .inactive: deep = .idlePending; deepDeadline = t + p.motionCheck
+        case .idlePending: deep = .sensing; deepDeadline = t + p.sensing
+        case .sensing: deep = .locating; deepDeadline = t + p.locating
+        case .locating, .idleMaintenance:
+            deep = .idle
+            deepDeadline = t + nextIdle
+            nextIdle = Self.grow(nextIdle, by: p.idleFactor, cap: p.maxIdle, floor: p.idle)
+            light = .override
+            lightDeadline = nil
+        case .idle:
+            deep = .idleMaintenance
+            deepDeadline = t + max(nextMaintenance, p.minMaintenance)
+            nextMaintenance = Self.grow(nextMaintenance, by: p.maintenanceFactor, cap: p.maxMaintenance, floor: p.maintenance)
+        case .active:
+            fatalError("DozeController: a deep deadline is pending while ACTIVE")
+        }
+    }
+
+    private mutating func stepLight(at t: SimTime) {
+        let p = parameters
+        switch light {
+        case .inactive: light = .preIdle; lightDeadline = t + p.lightPreIdle
+        case .preIdle, .idleMaintenance:
+            light = .idle
+            lightDeadline = t + nextLightIdle
+            nextLightIdle = Self.grow(nextLightIdle, by: p.lightIdleFactor, cap: p.lightMaxIdle, floor: p.lightIdle)
+        case .idle: light = .idleMaintenance; lightDeadline = t + p.lightMaintenance
+        case .active, .override:
+            fatalError("DozeController: a light deadline is pending while \(light)")
+        }
+    }
+
+    /// AOSP growth: min(d × factor, cap) truncated to whole microseconds, but ≥ floor.
+    static func grow(_ d: SimDuration, by factor: Double, cap: SimDuration, floor: SimDuration) -> SimDuration {
+        let product = Double(d.microseconds) * factor
+        let capped = product >= Double(cap.microseconds) ? cap : SimDuration(microseconds: Int64(product))
+        return max(capped, floor)
+    }
+}

@@ -1,0 +1,73 @@
+/// Records the fate of every push of one run: each ends in exactly one `PushOutcome`
+/// (the first one recorded; later events for the same push, such as a duplicate copy,
+/// do not change it), plus any delay reasons.
+///
+/// Memory: one byte per push for the outcome, one for the delay flags.
+public struct PushLedger: Sendable {
+    private var outcomes: [Int8] = []     // -1 = not final yet
+    private var delays: [UInt8] = []
+    /// Extra copies made by transport duplication.
+    public private(set) var duplicatesMade = 0
+    /// Counts per `SendError`, indexed by `SendError.allCases` order.
+    public private(set) var rejections = [Int](repeating: 0, count: SendError.allCases.count)
+
+    public init() {}
+
+    /// Registers push `id` (ids are 1, 2, 3, … in send order).
+    public mutating func sent(_ id: Int64) {
+        precondition(Int(id) == outcomes.count + 1, "push ids must be consecutive")
+        outcomes.append(-1)
+        delays.append(0)
+    }
+
+    /// Records the push's final outcome unless it already has one.
+    /// - Returns: whether this call decided it.
+    @discardableResult
+    public mutating func finish(_ id: Int64, _ outcome: PushOutcome) -> Bool {
+        let i = Int(id) - 1
+        guard outcomes[i] < 0 else { return false }
+        outcomes[i] = Int8(outcome.rawValue)
+        return true
+    }
+
+    /// Records a rejection at send with `error`.
+    public mutating func reject(_ id: Int64, _ error: SendError) {
+        if finish(id, .rejected) { rejections[SendError.allCases.firstIndex(of: error)!] += 1 }
+    }
+
+    /// Records one extra copy of a push made by transport duplication.
+    public mutating func duplicated() { duplicatesMade += 1 }
+
+    /// Marks a delay reason on the push.
+    public mutating func delay(_ id: Int64, _ reason: DelayReason) { delays[Int(id) - 1] |= reason.bit }
+
+    /// Whether the push already has a final outcome.
+    public func isFinal(_ id: Int64) -> Bool { outcomes[Int(id) - 1] >= 0 }
+
+    /// The push's outcome (`pending` while it has none).
+    public func outcome(_ id: Int64) -> PushOutcome {
+        let v = outcomes[Int(id) - 1]
+        return v < 0 ? .pending : PushOutcome(rawValue: Int(v))!
+    }
+
+    /// Pushes registered.
+    public var count: Int { outcomes.count }
+
+    /// Counts per outcome, indexed by `PushOutcome.rawValue` (unfinished pushes count as pending).
+    public func outcomeCounts() -> [Int] {
+        var c = [Int](repeating: 0, count: PushOutcome.allCases.count)
+        for v in outcomes { c[v < 0 ? PushOutcome.pending.rawValue : Int(v)] += 1 }
+        return c
+    }
+
+    /// Among delivered pushes: counts per delay reason (indexed by rawValue) and those with none.
+    public func delayCounts() -> (reasons: [Int], noDelay: Int) {
+        var c = [Int](repeating: 0, count: DelayReason.allCases.count), none = 0
+        for (i, v) in outcomes.enumerated() where v == Int8(PushOutcome.delivered.rawValue) {
+            let d = delays[i]
+            if d == 0 { none += 1 }
+            for r in DelayReason.allCases where d & r.bit != 0 { c[r.rawValue] += 1 }
+        }
+        return (c, none)
+    }
+}

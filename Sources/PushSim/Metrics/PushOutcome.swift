@@ -1,0 +1,118 @@
+/// The fate of one push: every push sent ends in exactly one of these.
+///
+/// The FCM Data API categories (F11, FCM Data API `MessageOutcomePercents`), plus the ones
+/// the APNs model and the generic channels need.
+public enum PushOutcome: Int, Sendable, CaseIterable {
+    /// Reached the device and was handed to the app or drawn by the OS.
+    case delivered
+    /// Still stored, held or in flight at the horizon.
+    case pending
+    /// Replaced by a newer message with the same FCM collapse key (F3).
+    case collapsed
+    /// Discarded by storage overflow (F2; the generic `overflow` channel; F3's 4-key limit).
+    case droppedTooManyPendingMessages
+    /// Dropped because the app was force-stopped (Android, D5) or force-quit (iOS, I2).
+    case droppedAppForceStopped
+    /// Dropped because the device had not connected for too long (F10).
+    case droppedDeviceInactive
+    /// Replaced in APNs' one-slot storage by a newer notification (A1).
+    case replacedInStorage
+    /// Its TTL / apns-expiration ran out before it could be delivered (A3, A4, F4).
+    case expired
+    /// Refused at send with an error code (A7, A9, F9).
+    case rejected
+    /// Dropped by a rate limit or budget (iOS background budget I1; FCM limits F8).
+    case throttled
+    /// Lost in transport (the `loss` probability).
+    case lost
+    /// Sent while the device was offline to a channel that stores nothing, or arrived
+    /// while the device was offline.
+    case droppedDeviceOffline
+
+    /// Column name in the reports.
+    public var column: String {
+        switch self {
+        case .delivered: "delivered"
+        case .pending: "pending"
+        case .collapsed: "collapsed"
+        case .droppedTooManyPendingMessages: "dropped_too_many_pending_messages"
+        case .droppedAppForceStopped: "dropped_app_force_stopped"
+        case .droppedDeviceInactive: "dropped_device_inactive"
+        case .replacedInStorage: "replaced_in_storage"
+        case .expired: "expired"
+        case .rejected: "rejected"
+        case .throttled: "throttled"
+        case .lost: "lost"
+        case .droppedDeviceOffline: "dropped_device_offline"
+        }
+    }
+}
+
+/// Why a delivered push was late (may overlap). FCM Data API `DeliveryPerformancePercents`.
+public enum DelayReason: Int, Sendable, CaseIterable {
+    /// Stored by the provider while the device was offline.
+    case delayedDeviceOffline
+    /// Held for a Doze maintenance window (F6, D2, D3).
+    case delayedDeviceDoze
+    /// Held by priority timing, a rate limit or a budget (A6, F8, I1, I5).
+    case delayedMessageThrottled
+    /// Held because the user stopped the app, until it was launched again (D5, I3).
+    case delayedUserStopped
+
+    public var column: String {
+        switch self {
+        case .delayedDeviceOffline: "delayed_device_offline"
+        case .delayedDeviceDoze: "delayed_device_doze"
+        case .delayedMessageThrottled: "delayed_message_throttled"
+        case .delayedUserStopped: "delayed_user_stopped"
+        }
+    }
+
+    var bit: UInt8 { 1 << UInt8(rawValue) }
+}
+
+/// A send error as the sender sees it, with its retry class (A9, F9).
+public enum SendError: String, Sendable, CaseIterable {
+    // FCM HTTP v1 (FCM REST v1 "ErrorCode")
+    case invalidArgument = "INVALID_ARGUMENT"
+    case unregistered = "UNREGISTERED"
+    case senderIdMismatch = "SENDER_ID_MISMATCH"
+    case thirdPartyAuthError = "THIRD_PARTY_AUTH_ERROR"
+    case quotaExceeded = "QUOTA_EXCEEDED"
+    case unavailable = "UNAVAILABLE"
+    case `internal` = "INTERNAL"
+    // APNs ("Handling error responses from APNs")
+    case apnsBadDeviceToken = "BadDeviceToken"
+    case apnsUnregistered = "Unregistered"
+    case apnsBadPriority = "BadPriority"
+    case apnsTooManyRequests = "TooManyRequests"
+    case apnsInternalServerError = "InternalServerError"
+    case apnsServiceUnavailable = "ServiceUnavailable"
+
+    /// Whether a sender may retry the same message later (with backoff).
+    public var isRetryable: Bool {
+        switch self {
+        case .quotaExceeded, .unavailable, .internal, .apnsTooManyRequests, .apnsInternalServerError, .apnsServiceUnavailable: true
+        default: false
+        }
+    }
+
+    /// Whether the token is dead and should be deleted (never for INVALID_ARGUMENT, C4).
+    public var invalidatesToken: Bool {
+        self == .unregistered || self == .apnsUnregistered || self == .apnsBadDeviceToken
+    }
+
+    /// HTTP status code.
+    public var httpStatus: Int {
+        switch self {
+        case .invalidArgument, .apnsBadDeviceToken, .apnsBadPriority: 400
+        case .unregistered: 404
+        case .senderIdMismatch: 403
+        case .thirdPartyAuthError: 401
+        case .quotaExceeded, .apnsTooManyRequests: 429
+        case .unavailable, .apnsServiceUnavailable: 503
+        case .internal, .apnsInternalServerError: 500
+        case .apnsUnregistered: 410
+        }
+    }
+}

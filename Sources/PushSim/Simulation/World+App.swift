@@ -1,0 +1,113 @@
+/// The app side of a replication: sessions, force-quits, the strategy's handlers and the
+/// pulls they ask for.
+extension World {
+    /// The user opens the app for `length`: it comes to the foreground, registers its
+    /// current token (A10: apps register on every launch), gets any held background push,
+    /// and the strategy's `onForeground` runs.
+    mutating func openApp(for length: SimDuration) {
+        guard installed else { return }
+        counters.appOpens += 1
+        sessionEndsAt = max(sessionEndsAt, queue.now + length)
+        queue.schedule(at: queue.now + length, .appSessionEnd)
+        stopped = false
+        appState = .foreground
+        registeredToken = token
+        screenMayHaveChanged()
+        react { s, app in s.onForeground(&app) }
+        if let held = heldBackground {
+            heldBackground = nil
+            runBackgroundHandler(held)
+        }
+    }
+
+    mutating func endSessionIfDue() {
+        guard appState == .foreground, queue.now >= sessionEndsAt else { return }
+        appState = .background
+        screenMayHaveChanged()
+    }
+
+    mutating func forceQuit() {
+        appState = .notRunning
+        stopped = true
+        sessionEndsAt = queue.now
+        dropHeldBackground(.droppedAppForceStopped)
+        screenMayHaveChanged()
+    }
+
+    /// Runs the push handler; an app that was not running is started in the background.
+    mutating func runHandler(_ push: Push) {
+        counters.handlerRuns += 1
+        if appState == .notRunning { appState = .background }
+        react { s, app in s.onPush(push, &app) }
+    }
+
+    /// Calls one strategy handler, then carries out what it asked for.
+    mutating func react(_ handler: (inout Strategy, inout AppContext) -> Void) {
+        var app = AppContext(now: queue.now, cursor: clientCursor, online: online, appState: appState, session: counters.appOpens)
+        handler(&strategy, &app)
+        for change in app.appliedPayloads {
+            counters.payloadsApplied += 1
+            write(key: change.key, value: change.value)
+        }
+        if app.pullRequested || app.fullSyncRequested { requestPull(full: app.fullSyncRequested) }
+        for timer in app.timers { queue.schedule(at: queue.now + timer.delay, .timer(tag: timer.tag)) }
+    }
+
+    /// Wall time work started now may take: unlimited in the foreground, else the app's
+    /// background handler time (iOS 30 s, I5; Android 10 s, D6; generic unlimited).
+    var backgroundDeadline: SimTime {
+        if appState == .foreground { return .distantFuture }
+        let limit = spec.app.handlerTime ?? (spec.platform == .ios ? .seconds(30) : spec.platform == .android ? .seconds(10) : nil)
+        return limit.map { queue.now + $0 } ?? .distantFuture
+    }
+
+    /// Starts a pull, or marks one to follow the pull in flight.
+    mutating func requestPull(full: Bool) {
+        if full { fullSyncWanted = true }
+        if pullInFlight { pullAgain = true; return }
+        pullInFlight = true
+        counters.pulls += 1
+        currentPullIsFull = fullSyncWanted
+        fullSyncWanted = false
+        pullDeadline = backgroundDeadline
+        guard networkAvailable else { queue.schedule(at: queue.now, .pullComplete(failed: true)); return }
+        let latency = client.pullLatency.sample(clientRandom)
+        let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
+        queue.schedule(at: queue.now + latency, .pullComplete(failed: failed))
+    }
+
+    /// A pull's answer arrives: applied if the request succeeded, the device is still
+    /// online and the background deadline has not passed; otherwise `onPullFailed`.
+    mutating func completePull(failed: Bool) {
+        pullInFlight = false
+        if failed || !online || queue.now > pullDeadline || !installed {
+            counters.pullFailures += 1
+            if installed { react { s, app in s.onPullFailed(&app) } }
+        } else {
+            apply(currentPullIsFull ? .reset(snapshot: server.state, cursor: server.head) : server.changes(since: clientCursor))
+        }
+        if pullAgain {
+            pullAgain = false
+            requestPull(full: false)
+        }
+    }
+
+    private mutating func apply(_ result: PullResult) {
+        switch result {
+        case let .events(changes):
+            for change in changes { write(key: change.key, value: change.value) }
+            if let last = changes.last { clientCursor = last.sequence }
+        case let .reset(snapshot, cursor):
+            counters.resets += 1
+            for key in snapshot.indices { write(key: Int32(key), value: snapshot[key]) }
+            clientCursor = cursor
+        }
+    }
+
+    /// Writes one key of the client's state, keeping the convergence tracker current.
+    mutating func write(key: Int32, value: Int64) {
+        let old = clientState[Int(key)]
+        clientState[Int(key)] = value
+        tracker.update(old: old, new: value, other: server.state[Int(key)], now: queue.now)
+    }
+}

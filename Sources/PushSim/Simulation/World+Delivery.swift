@@ -1,0 +1,87 @@
+/// What the device does with a push that reaches it, by platform:
+///
+/// - generic: the app's handler runs, whatever the app's state.
+/// - Android (F1, D5): a force-stopped app gets nothing (`dropped_app_force_stopped`). In
+///   the foreground every message reaches the handler. In the background a data message
+///   starts the app and reaches the handler; notification and both are drawn in the tray
+///   (the data of `both` reaches the app only if the user taps). A high-priority message
+///   grants the app a temporary Doze exemption (F6, AOSP: 5 min).
+/// - iOS (I1–I5): alerts are drawn by the OS whatever the app's state, force-quit included
+///   (if notifications are authorized). In the foreground the handler sees every push. A
+///   background push (data, or the data of both) after a force-quit never runs the
+///   handler (I2); in Low Power Mode, or when the budget is spent, it is held: a newer one
+///   replaces it (`throttled`), a launch delivers it (I3, `heldBackgroundPush`).
+extension World {
+    mutating func deliver(_ push: Push, copy: Int8) {
+        guard online else { ledger.finish(push.id, .droppedDeviceOffline); return }
+        counters.copiesArrived += 1
+        guard installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
+        switch spec.platform {
+        case .generic:
+            ledger.finish(push.id, .delivered)
+            runHandler(push)
+        case .android:
+            if stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
+            if push.priority == .high { exemptUntil = queue.now + spec.highPriorityExemption }
+            ledger.finish(push.id, .delivered)
+            if appState == .foreground || push.type == .data { runHandler(push) } else { display(push) }
+        case .ios:
+            if push.type != .data { ledger.finish(push.id, .delivered); display(push) }
+            if appState == .foreground { ledger.finish(push.id, .delivered); runHandler(push); return }
+            guard push.type != .notification else { return }
+            if stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
+            if !lowPower && takeBudgetToken() { runBackgroundHandler(push) } else { holdBackground(push) }
+        }
+    }
+
+    /// The OS draws the push's notification (if the user allows notifications); a tag
+    /// replaces the notification already shown under it. The user may tap it.
+    mutating func display(_ push: Push) {
+        guard spec.notificationsAuthorized else { return }
+        counters.notificationsDisplayed += 1
+        if let tag = push.displayTag {
+            if tray[tag] != nil { counters.notificationsReplaced += 1 }
+            tray[tag] = push.id
+        }
+        let app = spec.app
+        if app.tapProbability > 0, userRandom.bernoulli(app.tapProbability) {
+            queue.schedule(at: queue.now + app.tapDelay.sample(userRandom), .tap(push))
+        }
+    }
+
+    /// The user taps the notification (if it is still shown): the app opens and its code
+    /// gets the push's data.
+    mutating func tap(_ push: Push) {
+        guard installed else { return }
+        if let tag = push.displayTag, tray[tag] != push.id { return }
+        if let tag = push.displayTag { tray[tag] = nil }
+        counters.taps += 1
+        openApp(for: spec.app.sessionLength)
+        runHandler(push)
+    }
+
+    /// iOS: a background push runs the handler with the app launched in the background.
+    mutating func runBackgroundHandler(_ push: Push) {
+        ledger.finish(push.id, .delivered)
+        runHandler(push)
+    }
+
+    mutating func holdBackground(_ push: Push) {
+        ledger.delay(push.id, .delayedMessageThrottled)
+        if spec.heldBackgroundPush == .drop { ledger.finish(push.id, .throttled); return }
+        dropHeldBackground(.throttled)
+        heldBackground = push
+    }
+
+    mutating func dropHeldBackground(_ outcome: PushOutcome) {
+        if let old = heldBackground { ledger.finish(old.id, outcome) }
+        heldBackground = nil
+    }
+
+    mutating func deletedMessages() {
+        guard installed, !stopped else { return }
+        counters.deletedSignals += 1
+        if appState == .notRunning { appState = .background }
+        react { s, app in s.onDeletedMessages(&app) }
+    }
+}
