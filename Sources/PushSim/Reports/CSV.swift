@@ -1,13 +1,24 @@
 /// RFC 4180 CSV encoding: fields separated by commas, records ended by CRLF, a field that
 /// holds a comma, quote, CR or LF wrapped in quotes with inner quotes doubled.
+///
+/// Works on Unicode scalars, not on Swift `Character`s: Swift merges CRLF into one
+/// `Character` and a combining mark into the character before it (`","` + U+0301), which
+/// would hide a separator that is still in the bytes.
 public enum CSV {
     /// The record terminator RFC 4180 prescribes.
     public static let lineEnding = "\r\n"
 
     /// One field, quoted only when needed.
     public static func field(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return s }
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for u in s.unicodeScalars {
+            out.append(u)
+            if u == "\"" { out.append(u) }
+        }
+        out.append("\"")
+        return String(out)
     }
 
     /// One record, with its line ending.
@@ -16,23 +27,27 @@ public enum CSV {
     }
 
     /// Splits CSV text into records of fields (the inverse of `record`, for tests and tools).
+    /// Outside quotes, CRLF, LF and CR each end a record.
     public static func parse(_ text: String) -> [[String]] {
-        var rows: [[String]] = [], row: [String] = [], field = ""
-        var quoted = false, i = text.startIndex
-        while i < text.endIndex {
-            let ch = text[i]
+        var rows: [[String]] = [], row: [String] = [], field = String.UnicodeScalarView()
+        let scalars = text.unicodeScalars
+        var quoted = false, i = scalars.startIndex
+        while i < scalars.endIndex {
+            let u = scalars[i]
+            let next = scalars.index(after: i)
             if quoted {
-                if ch == "\"" {
-                    let next = text.index(after: i)
-                    if next < text.endIndex, text[next] == "\"" { field.append("\""); i = next } else { quoted = false }
-                } else { field.append(ch) }
-            } else if ch == "\"" { quoted = true
-            } else if ch == "," { row.append(field); field = ""
-            } else if ch == "\r\n" || ch == "\n" || ch == "\r" { row.append(field); rows.append(row); row = []; field = ""
-            } else { field.append(ch) }
-            i = text.index(after: i)
+                if u == "\"" {
+                    if next < scalars.endIndex, scalars[next] == "\"" { field.append(u); i = next } else { quoted = false }
+                } else { field.append(u) }
+            } else if u == "\"" { quoted = true
+            } else if u == "," { row.append(String(field)); field = .init()
+            } else if u == "\r" || u == "\n" {
+                if u == "\r", next < scalars.endIndex, scalars[next] == "\n" { i = next }
+                row.append(String(field)); rows.append(row); row = []; field = .init()
+            } else { field.append(u) }
+            i = scalars.index(after: i)
         }
-        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        if !field.isEmpty || !row.isEmpty { row.append(String(field)); rows.append(row) }
         return rows
     }
 }
