@@ -73,7 +73,8 @@ extension World {
         guard networkAvailable else { queue.schedule(at: queue.now, .pullComplete(failed: true)); return }
         let latency = client.pullLatency.sample(clientRandom)
         let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
-        queue.schedule(at: queue.now + latency, .pullComplete(failed: failed))
+        // A zero-latency pull completes at once, so the cursor moves before the next event.
+        if latency == .zero { completePull(failed: failed) } else { queue.schedule(at: queue.now + latency, .pullComplete(failed: failed)) }
     }
 
     /// A pull's answer arrives: applied if the request succeeded, the device is still
