@@ -5,6 +5,8 @@ public enum Registry {
         LossyChannel.self,
         KeepLatestChannel.self,
         OverflowChannel.self,
+        APNsChannel.self,
+        FCMChannel.self,
     ]
 
     /// Client strategy kinds, in `pushsim list` order.
@@ -12,6 +14,10 @@ public enum Registry {
         ApplyPayload.self,
         HintPull.self,
         HintPullForegroundSync.self,
+        HintPullDeletedSync.self,
+        HintPullReconnectSync.self,
+        Polling.self,
+        Recommended.self,
     ]
 
     /// Decodes the channel object at `decoder` by its `"kind"`.

@@ -1,0 +1,51 @@
+/// `polling`: ignores pushes; pulls when the app comes to the foreground and then every
+/// `interval` while it stays in the foreground.
+///
+/// JSON: `{"kind": "polling", "interval": "30s"}`.
+public struct Polling: ClientStrategy {
+    public static let kind = "polling"
+    public static let summary = "pull at app open and every `interval` while in the foreground; ignore pushes"
+    public static let parameters = [ParameterDoc("interval", "duration > 0", "required", "time between pulls in the foreground")]
+
+    /// Time between pulls while in the foreground.
+    public var interval: SimDuration
+    /// Poll chains are tagged with the session that started them, so an older session's
+    /// timer stops once a newer session has begun its own.
+    private var poller = ForegroundPoller()
+
+    public init(interval: SimDuration) { self.interval = interval }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case kind, name, interval }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        interval = try c.decodeDuration(.interval)
+        guard interval > .zero else { throw c.invalid(.interval, "expected a polling interval longer than 0s") }
+    }
+
+    public mutating func onForeground(_ app: inout AppContext) {
+        app.pull()
+        poller.start(every: interval, &app)
+    }
+
+    public mutating func onTimer(tag: Int32, _ app: inout AppContext) {
+        if poller.fire(tag: tag, every: interval, &app) { app.pull() }
+    }
+}
+
+/// A timer chain that ticks every `interval` while the app stays in the foreground, one
+/// chain per session (a tick from an older session ends its chain).
+struct ForegroundPoller: Sendable {
+    /// Starts the chain for the current session.
+    func start(every interval: SimDuration, _ app: inout AppContext) {
+        app.setTimer(after: interval, tag: Int32(truncatingIfNeeded: app.session))
+    }
+
+    /// Handles a tick: returns whether to poll now (and re-arms the chain) or not.
+    func fire(tag: Int32, every interval: SimDuration, _ app: inout AppContext) -> Bool {
+        guard tag == Int32(truncatingIfNeeded: app.session), app.appState == .foreground else { return false }
+        app.setTimer(after: interval, tag: tag)
+        return true
+    }
+}
