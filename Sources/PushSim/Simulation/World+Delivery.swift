@@ -6,8 +6,9 @@
 ///   starts the app and reaches the handler; notification and both are drawn in the tray
 ///   (the data of `both` reaches the app only if the user taps). A high-priority message
 ///   grants the app a temporary Doze exemption (F6, AOSP: 5 min).
-/// - iOS (I1–I5): alerts are drawn by the OS whatever the app's state, force-quit included
-///   (if notifications are authorized). In the foreground the handler sees every push. A
+/// - iOS (I1–I5): in the foreground the handler sees every push (and the OS draws nothing).
+///   Otherwise alerts are drawn by the OS whatever the app's state, force-quit included
+///   (if notifications are authorized). A
 ///   background push (data, or the data of both) after a force-quit never runs the
 ///   handler (I2); in Low Power Mode, or when the budget is spent, it is held: a newer one
 ///   replaces it (`throttled`), a launch delivers it (I3, `heldBackgroundPush`).
@@ -26,8 +27,8 @@ extension World {
             ledger.finish(push.id, .delivered)
             if appState == .foreground || push.type == .data { runHandler(push) } else { display(push) }
         case .ios:
-            if push.type != .data { ledger.finish(push.id, .delivered); display(push) }
             if appState == .foreground { ledger.finish(push.id, .delivered); runHandler(push); return }
+            if push.type != .data { ledger.finish(push.id, .delivered); display(push) }
             guard push.type != .notification else { return }
             if stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
             if !lowPower && takeBudgetToken() { runBackgroundHandler(push) } else { holdBackground(push) }
