@@ -6,7 +6,7 @@ struct Arguments {
     var flags: Set<String> = []
 
     /// Options that take a value; everything else starting with `--` is a flag.
-    static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs"]
+    static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--alpha"]
 
     init(_ args: [String]) throws(UsageError) {
         var i = 0

@@ -12,7 +12,17 @@ enum Command {
                  run a scenario; writes runs.csv, summary.csv, meta.json into DIR
                  (default Results/<scenario name>) and prints the summary table
       validate FILE
-                 check a scenario file without running it
+                 check a scenario (or sweep) file without running it
+      sweep FILE [--out DIR] [--jobs N] [--shard K/N] [--target-halfwidth W]
+                 [--max-replications M] [--replications N] [--seed S] [--quiet]
+                 run a parameter study; resumes an interrupted run; writes runs.csv,
+                 summary.csv, paired.csv, meta.json, plot.gp into DIR (default
+                 Results/<sweep name>)
+      merge DIR... [--out DIR]
+                 combine the folders of sharded sweep runs (default: into the first)
+      compare BASELINE.csv NEW.csv [--alpha A]
+                 two-proportion test of every cell's convergence rate (default
+                 alpha 0.001); exit 1 naming the cells that moved
       list       the kinds of channel, strategy and distribution, with their parameters
       --help     this text
 
@@ -28,13 +38,13 @@ enum Command {
             if a.flags.contains("--help") || a.flags.contains("-h") || a.command == "help" { out(usage); return 0 }
             switch a.command {
             case "run": return try run(a, out: out, err: err, environment: environment)
-            case "validate":
-                let (scenario, _) = try load(a)
-                out("\(a.positional[0]): ok (\(scenario.variants.count) variants × \(scenario.strategies.count) strategies × \(scenario.replications) replications)\n")
-                return 0
+            case "validate": return try validate(a, out: out)
+            case "sweep": return try sweep(a, out: out, err: err, environment: environment)
+            case "merge": return try merge(a, out: out)
+            case "compare": return try compare(a, out: out)
             case "list": out(Listing.text()); return 0
             case nil: err(usage); return 2
-            case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, validate, list")
+            case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, validate, sweep, merge, compare, list")
             }
         } catch let e as UsageError {
             err("pushsim: \(e)\n\(usage)"); return 2
@@ -45,7 +55,7 @@ enum Command {
         }
     }
 
-    private static func load(_ a: Arguments) throws -> (Scenario, [UInt8]) {
+    static func load(_ a: Arguments) throws -> (Scenario, [UInt8]) {
         guard a.positional.count == 1 else { throw UsageError("expected exactly one scenario FILE") }
         let (scenario, bytes) = try Scenario.load(path: a.positional[0])
         return (scenario, [UInt8](bytes))

@@ -21,6 +21,17 @@ final class Progress {
         err(String(format: "\r%d/%d runs  %.0f runs/s  ETA %.0fs   ", done, total, rate, eta))
     }
 
+    /// Sweep progress: points done / total, runs per second, ETA from the point rate.
+    func points(_ done: Int, _ total: Int, runs: Int) {
+        guard enabled else { return }
+        let now = Date()
+        guard done == total || now.timeIntervalSince(lastDraw) > 0.2 else { return }
+        lastDraw = now
+        let elapsed = max(now.timeIntervalSince(start), 1e-9)
+        let eta = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
+        err(String(format: "\r%d/%d points  %.0f runs/s  ETA %.0fs   ", done, total, Double(runs) / elapsed, eta))
+    }
+
     func finish() { if enabled { err("\r\u{1B}[K") } }
 }
 

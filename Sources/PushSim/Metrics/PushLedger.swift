@@ -20,12 +20,15 @@ public struct PushLedger: Sendable {
         delays.append(0)
     }
 
-    /// Records the push's final outcome unless it already has one.
+    /// Records the push's final outcome unless it already has one. One exception: a push
+    /// one copy of which arrived while the device was offline ends `delivered` if its
+    /// duplicate copy is delivered later.
     /// - Returns: whether this call decided it.
     @discardableResult
     public mutating func finish(_ id: Int64, _ outcome: PushOutcome) -> Bool {
         let i = Int(id) - 1
-        guard outcomes[i] < 0 else { return false }
+        let supersedes = outcome == .delivered && outcomes[i] == Int8(PushOutcome.droppedDeviceOffline.rawValue)
+        guard outcomes[i] < 0 || supersedes else { return false }
         outcomes[i] = Int8(outcome.rawValue)
         return true
     }

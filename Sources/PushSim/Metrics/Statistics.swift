@@ -73,4 +73,11 @@ public enum Statistics {
         GSL.setUp()
         return gsl_cdf_ugaussian_Pinv(p)
     }
+
+    /// The upper tail Q(z) = 1 − Φ(z) of the standard normal (`gsl_cdf_ugaussian_Q`), accurate far
+    /// into the tail. Example: `upperNormalTail(3.29)` ≈ 0.0005.
+    public static func upperNormalTail(_ z: Double) -> Double {
+        GSL.setUp()
+        return gsl_cdf_ugaussian_Q(z)
+    }
 }

@@ -1,0 +1,85 @@
+import Foundation
+
+/// `points/plan.json`: everything needed to assemble a sweep's reports from its point
+/// files, so that shards and resumed runs assemble identical bytes.
+struct SweepManifest: Codable, Equatable {
+    var name: String
+    var fingerprint: String
+    var pointCount: Int
+    var axisNames: [String]
+    var runsHeader: [String]
+    var summaryHeader: [String]
+    var pairedHeader: [String]
+    /// The text of `meta.json`.
+    var meta: String
+
+    init(plan: SweepPlan, options: SweepRunner.Options) throws {
+        name = plan.spec.name
+        let adaptive = options.targetHalfwidth.map { "target=\($0),cap=\(options.maxReplications)" } ?? "fixed"
+        fingerprint = FNV1a64.hex(Array((plan.fingerprint + "|" + adaptive).utf8))
+        pointCount = plan.points.count
+        axisNames = plan.spec.axes.map(\.name)
+        runsHeader = ["run_id", "point"] + axisNames + RunsTable.columns
+        summaryHeader = ["point"] + axisNames + SummaryTable.columns
+        pairedHeader = ["point"] + axisNames + PointResult.pairedColumns
+        let first = plan.points[0].scenario
+        let object: [String: Any] = [
+            "pushsim_version": StudyReport.version,
+            "commit": options.commit ?? NSNull(),
+            "sweep": plan.spec.name,
+            "sweep_file": plan.file,
+            "plan_fnv1a64": fingerprint,
+            "seed": NSNumber(value: first.seed),
+            "generator": first.generator.name,
+            "replications": first.replications,
+            "adaptive": options.targetHalfwidth.map { ["target_halfwidth": $0, "max_replications": options.maxReplications] as Any } ?? NSNull(),
+            "points": plan.points.count,
+            "combine": plan.spec.combine.rawValue,
+            "axes": plan.spec.axes.map { ["name": $0.name, "path": $0.path.text, "values": $0.values.map(\.label)] },
+            "variants": first.variants.map(\.name),
+            "strategies": first.strategies.map(\.name),
+            "stream_seeding": "splitmix64(seed, replication, stream name) -> 32-bit, see docs/model.md",
+        ]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        meta = String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func read(_ folder: URL) throws -> SweepManifest {
+        let url = folder.appendingPathComponent("plan.json")
+        guard let data = try? Data(contentsOf: url) else {
+            throw ScenarioError(file: url.path, path: "$", message: "not a sweep results folder (no points/plan.json)")
+        }
+        return try JSONDecoder().decode(SweepManifest.self, from: data)
+    }
+
+    /// Makes `folder` hold this plan: points of another plan (a changed sweep file or
+    /// options) are removed; points of this plan are kept for resuming.
+    func prepare(_ folder: URL) throws {
+        let fm = FileManager.default
+        if let old = try? Self.read(folder), old != self {
+            for name in try fm.contentsOfDirectory(atPath: folder.path) { try fm.removeItem(at: folder.appendingPathComponent(name)) }
+        }
+        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try AtomicFile.write(String(decoding: try encoder.encode(self), as: UTF8.self) + "\n", to: folder.appendingPathComponent("plan.json"))
+    }
+
+    func partURL(_ point: Int, _ part: String, in folder: URL) -> URL {
+        folder.appendingPathComponent(String(format: "p%06d.%@.csv", point, part))
+    }
+
+    /// A point is done when all three of its parts exist (each is written atomically,
+    /// `paired` last).
+    func isDone(_ point: Int, in folder: URL) -> Bool {
+        ["runs", "summary", "paired"].allSatisfy { FileManager.default.fileExists(atPath: partURL(point, $0, in: folder).path) }
+    }
+
+    func doneCount(in folder: URL) -> Int { (0..<pointCount).filter { isDone($0, in: folder) }.count }
+
+    func write(_ result: PointResult, into folder: URL) throws {
+        try AtomicFile.write(result.runRows(), to: partURL(result.point.index, "runs", in: folder))
+        try AtomicFile.write(result.summaryRows(), to: partURL(result.point.index, "summary", in: folder))
+        try AtomicFile.write(result.pairedRows(), to: partURL(result.point.index, "paired", in: folder))
+    }
+}

@@ -1,0 +1,60 @@
+/// The gnuplot script written beside a sweep's `summary.csv` (`plot.gp`, data inline).
+/// `gnuplot plot.gp`, run in the results folder, draws `rate.svg`/`rate.png` (convergence
+/// rate against the first axis, one line per variant, strategy and value of the other
+/// axes, with 95% Wilson interval error bars) and `cost.svg`/`cost.png` (mean pulls per
+/// run against convergence rate). Duration values are plotted in seconds; other
+/// non-numeric values by position.
+enum SweepPlot {
+    static func script(_ m: SweepManifest, summary rows: [[String]]) -> String {
+        let header = m.summaryHeader
+        func col(_ name: String) -> Int { header.firstIndex(of: name)! }
+        let axes = 1...m.axisNames.count
+        var order: [String] = [], lines: [String: [String]] = [:]
+        var positions: [String: Int] = [:]
+        for row in rows {
+            let others = axes.dropFirst().map { "\(header[$0])=\(row[$0])" }
+            let key = ([row[col("variant")], row[col("strategy")]] + others).joined(separator: " · ")
+            if lines[key] == nil { order.append(key); lines[key] = [] }
+            let label = row[1]
+            let x: String
+            if let d = Double(label) { x = label; _ = d }
+            else if let d = try? SimDuration(parsing: label) { x = SecondsFormat.string(d.microseconds) }
+            else { x = String(positions[label] ?? { positions[label] = positions.count; return positions.count - 1 }()) }
+            lines[key]!.append([x, row[col("convergence_rate")], row[col("ci_low")], row[col("ci_high")], row[col("mean_pulls")]].joined(separator: " "))
+        }
+        let numeric = rows.allSatisfy { Double($0[1]) != nil }
+        let durations = !numeric && rows.allSatisfy { (try? SimDuration(parsing: $0[1])) != nil }
+        let xlabel = m.axisNames[0] + (durations ? " (s)" : "")
+        func quoted(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "'") + "\"" }
+        var text = "# Written by pushsim for the sweep \(quoted(m.name)). Run: gnuplot plot.gp (in this folder).\n"
+        for (i, key) in order.enumerated() {
+            text += "$d\(i) << EOD\n" + lines[key]!.joined(separator: "\n") + "\nEOD\n"
+        }
+        let ratePlots = order.indices.map { "$d\($0) using 1:2:3:4 with yerrorlines title \(quoted(order[$0]))" }.joined(separator: ", \\\n  ")
+        let costPlots = order.indices.map { "$d\($0) using 2:5 with linespoints title \(quoted(order[$0]))" }.joined(separator: ", \\\n  ")
+        text += """
+        set key outside right top
+        set grid
+        do for [fmt in "svg png"] {
+          if (fmt eq "svg") { set terminal svg size 1000,560 dynamic } else { set terminal png size 1000,560 }
+          set output "rate." . fmt
+          set title \(quoted(m.name + ": convergence rate (95% Wilson interval)"))
+          set xlabel \(quoted(xlabel))
+          set ylabel "convergence rate"
+          set yrange [0:1.05]
+          set autoscale x
+          plot \(ratePlots)
+          set output "cost." . fmt
+          set title \(quoted(m.name + ": cost against convergence"))
+          set xlabel "convergence rate"
+          set ylabel "mean pulls per run"
+          set xrange [0:1.05]
+          set autoscale y
+          plot \(costPlots)
+          set autoscale x
+        }
+
+        """
+        return text
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Runs a sweep into a results folder, resumably and shardably.
+///
+/// Layout: `points/plan.json` (what the plan is) and, per finished point `i`,
+/// `points/p<i>.runs.csv`, `.summary.csv`, `.paired.csv` (rows only), each written
+/// atomically. When every point is there, `runs.csv`, `summary.csv`, `paired.csv`,
+/// `meta.json` and `plot.gp` are assembled from them, also atomically. A rerun skips
+/// finished points, so an interrupted sweep resumes and ends with the same bytes as an
+/// uninterrupted one; a shard (`K/N`) computes the points with index ≡ K−1 (mod N) and
+/// `merge` assembles shards' folders into exactly what one machine writes.
+public enum SweepRunner {
+    public struct Options: Sendable {
+        public var jobs = 1
+        /// `(k, n)`: this machine's share, 1 ≤ k ≤ n.
+        public var shard: (k: Int, n: Int) = (1, 1)
+        /// Adaptive mode: add replications until every 95% interval's half-width ≤ this.
+        public var targetHalfwidth: Double?
+        /// Most replications per point in adaptive mode.
+        public var maxReplications = 100_000
+        public var commit: String?
+        public init() {}
+    }
+
+    /// What a call achieved.
+    public enum Result: Equatable, Sendable {
+        /// Every point is done and the reports are assembled.
+        case complete(points: Int)
+        /// This shard's points are done; others are missing.
+        case partial(done: Int, total: Int)
+    }
+
+    /// Runs the points this shard owns that are not done yet, then assembles if all are.
+    /// - Parameter progress: (points done, points total, runs done) on the calling thread.
+    public static func run(_ plan: SweepPlan, into folder: URL, options: Options,
+                           progress: ((Int, Int, Int) -> Void)? = nil) throws -> Result {
+        let pointsFolder = folder.appendingPathComponent("points")
+        let manifest = try SweepManifest(plan: plan, options: options)
+        try manifest.prepare(pointsFolder)
+        var runsDone = 0
+        for point in plan.points where point.index % options.shard.n == options.shard.k - 1 {
+            if manifest.isDone(point.index, in: pointsFolder) { continue }
+            let result = PointResult.compute(point, jobs: options.jobs, targetHalfwidth: options.targetHalfwidth,
+                                             cap: options.maxReplications) { n in
+                runsDone += n
+                progress?(manifest.doneCount(in: pointsFolder), plan.points.count, runsDone)
+            }
+            try manifest.write(result, into: pointsFolder)
+            progress?(manifest.doneCount(in: pointsFolder), plan.points.count, runsDone)
+        }
+        return try assembleIfComplete(folder)
+    }
+
+    /// Copies the point files of shard folders into `folder` and assembles if complete.
+    /// - Throws: `ScenarioError` when the folders hold different plans.
+    public static func merge(_ shards: [URL], into folder: URL) throws -> Result {
+        let target = folder.appendingPathComponent("points")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        var plan: Data?
+        for dir in shards {
+            let points = dir.appendingPathComponent("points")
+            let p = points.appendingPathComponent("plan.json")
+            guard let data = try? Data(contentsOf: p) else {
+                throw ScenarioError(file: p.path, path: "$", message: "not a sweep results folder (no points/plan.json)")
+            }
+            if let plan, plan != data { throw ScenarioError(file: p.path, path: "$", message: "this shard ran a different sweep plan") }
+            plan = data
+            guard points.standardized.path != target.standardized.path else { continue }
+            for name in try FileManager.default.contentsOfDirectory(atPath: points.path).sorted() where name.hasPrefix("p") || name == "plan.json" {
+                let destination = target.appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: destination.path) { continue }
+                try AtomicFile.write(String(decoding: try Data(contentsOf: points.appendingPathComponent(name)), as: UTF8.self), to: destination)
+            }
+        }
+        return try assembleIfComplete(folder)
+    }
+
+    static func assembleIfComplete(_ folder: URL) throws -> Result {
+        let pointsFolder = folder.appendingPathComponent("points")
+        let manifest = try SweepManifest.read(pointsFolder)
+        let done = manifest.doneCount(in: pointsFolder)
+        guard done == manifest.pointCount else { return .partial(done: done, total: manifest.pointCount) }
+        var summaryRows: [[String]] = []
+        for (name, header) in [("runs", manifest.runsHeader), ("summary", manifest.summaryHeader), ("paired", manifest.pairedHeader)] {
+            let file = try AtomicFile(folder.appendingPathComponent("\(name).csv"))
+            try file.write(CSV.record(header))
+            for i in 0..<manifest.pointCount {
+                let part = String(decoding: try Data(contentsOf: manifest.partURL(i, name, in: pointsFolder)), as: UTF8.self)
+                if name == "summary" { summaryRows += CSV.parse(part) }
+                try file.write(part)
+            }
+            try file.commit()
+        }
+        try AtomicFile.write(manifest.meta, to: folder.appendingPathComponent("meta.json"))
+        try AtomicFile.write(SweepPlot.script(manifest, summary: summaryRows), to: folder.appendingPathComponent("plot.gp"))
+        return .complete(points: manifest.pointCount)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import PushSim
+
+extension Command {
+    /// `compare BASELINE NEW [--alpha A]`: every cell of the baseline summary against the
+    /// new one, by a two-proportion test of the convergence rate. Exit 1 when a cell moved
+    /// significantly (p < alpha) or is missing.
+    static func compare(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
+        guard a.positional.count == 2 else { throw UsageError("expected BASELINE.csv and NEW.csv") }
+        let alpha = try a.options["--alpha"].map { text throws(UsageError) -> Double in
+            guard let v = Double(text), v > 0, v < 1 else { throw UsageError("--alpha expects a number in (0, 1), got \"\(text)\"") }
+            return v
+        } ?? 0.001
+        let baseline = try table(a.positional[0]), current = try table(a.positional[1])
+        var failures: [String] = []
+        for (key, b) in baseline.cells {
+            guard let c = current.cells.first(where: { $0.key == key })?.value else { failures.append("\(key): missing from \(a.positional[1])"); continue }
+            let p = TwoProportionTest.pValue(successes: b.converged, trials: b.replications, successes: c.converged, trials: c.replications)
+            if p < alpha {
+                failures.append(String(format: "%@: %d/%d → %d/%d (p = %.2g)", key, b.converged, b.replications, c.converged, c.replications, p))
+            }
+        }
+        if failures.isEmpty {
+            out("\(baseline.cells.count) cells: no convergence rate moved (two-proportion test, alpha \(alpha))\n")
+            return 0
+        }
+        out("convergence rate moved (two-proportion test, alpha \(alpha)) in \(failures.count) of \(baseline.cells.count) cells:\n")
+        for f in failures { out("  \(f)\n") }
+        return 1
+    }
+
+    /// A summary.csv as (cell key, converged, replications); the key is every column
+    /// before `replications` (point and axes for sweeps, then variant and strategy).
+    private static func table(_ path: String) throws -> (cells: [(key: String, value: (converged: Int, replications: Int))], columns: [String]) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(file: path, path: "$", message: "cannot read the file")
+        }
+        let rows = CSV.parse(String(decoding: data, as: UTF8.self))
+        guard let header = rows.first, let r = header.firstIndex(of: "replications"), let c = header.firstIndex(of: "converged") else {
+            throw ScenarioError(file: path, path: "$", message: "not a summary.csv (no replications and converged columns)")
+        }
+        let cells = try rows.dropFirst().map { row throws(ScenarioError) -> (key: String, value: (converged: Int, replications: Int)) in
+            guard row.count == header.count, let n = Int(row[r]), let x = Int(row[c]) else {
+                throw ScenarioError(file: path, path: "$", message: "a row does not match the header")
+            }
+            return (zip(header[..<r], row[..<r]).map { "\($0)=\($1)" }.joined(separator: " "), (x, n))
+        }
+        return (cells, header)
+    }
+}

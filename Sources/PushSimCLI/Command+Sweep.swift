@@ -1,0 +1,67 @@
+import Foundation
+import PushSim
+
+extension Command {
+    /// `validate FILE`: a scenario, or a sweep (recognised by its `"axes"`) with every point.
+    static func validate(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
+        guard a.positional.count == 1 else { throw UsageError("expected exactly one FILE") }
+        let path = a.positional[0]
+        if let data = FileManager.default.contents(atPath: path),
+           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["axes"] != nil {
+            let plan = try SweepPlan.load(path: path)
+            out("\(path): ok (sweep: \(plan.points.count) points)\n")
+            return 0
+        }
+        let (scenario, _) = try load(a)
+        out("\(path): ok (\(scenario.variants.count) variants × \(scenario.strategies.count) strategies × \(scenario.replications) replications)\n")
+        return 0
+    }
+
+    static func sweep(_ a: Arguments, out: (String) -> Void, err: @escaping (String) -> Void, environment: [String: String]) throws -> Int32 {
+        if let flag = a.flags.subtracting(["--quiet"]).sorted().first { throw UsageError("unknown option \(flag)") }
+        guard a.positional.count == 1 else { throw UsageError("expected exactly one sweep FILE") }
+        var seed: UInt64?
+        if let text = a.options["--seed"] {
+            guard let s = UInt64(text) else { throw UsageError("--seed expects an unsigned integer, got \"\(text)\"") }
+            seed = s
+        }
+        var options = SweepRunner.Options()
+        options.jobs = try a.int("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        if let text = a.options["--shard"] {
+            let parts = text.split(separator: "/").compactMap { Int($0) }
+            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+                throw UsageError("--shard expects K/N with 1 ≤ K ≤ N, got \"\(text)\"")
+            }
+            options.shard = (parts[0], parts[1])
+        }
+        if let text = a.options["--target-halfwidth"] {
+            guard let w = Double(text), w > 0, w < 0.5 else { throw UsageError("--target-halfwidth expects a number in (0, 0.5), got \"\(text)\"") }
+            options.targetHalfwidth = w
+        }
+        options.maxReplications = try a.int("--max-replications", in: 1...100_000_000) ?? 100_000
+        options.commit = environment["PUSHSIM_COMMIT"] ?? GitCommit.current()
+        let plan = try SweepPlan.load(path: a.positional[0], replications: try a.int("--replications", in: 1...100_000_000), seed: seed)
+        let folder = URL(fileURLWithPath: a.options["--out"] ?? "Results/\(plan.spec.name)")
+        let progress = Progress(enabled: !a.flags.contains("--quiet") && environment["CI"] == nil && isatty(2) == 1, err: err)
+        let result = try SweepRunner.run(plan, into: folder, options: options) { done, total, runs in
+            progress.points(done, total, runs: runs)
+        }
+        progress.finish()
+        switch result {
+        case let .complete(points): out("\(plan.spec.name): \(points) points → \(folder.path)/\n")
+        case let .partial(done, total):
+            out("\(plan.spec.name): shard \(options.shard.k)/\(options.shard.n) done; \(done) of \(total) points in \(folder.path)/ (run `pushsim merge` over every shard's folder)\n")
+        }
+        return 0
+    }
+
+    static func merge(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
+        guard !a.positional.isEmpty else { throw UsageError("expected one or more sweep result folders") }
+        let dirs = a.positional.map { URL(fileURLWithPath: $0) }
+        let target = a.options["--out"].map { URL(fileURLWithPath: $0) } ?? dirs[0]
+        switch try SweepRunner.merge(dirs, into: target) {
+        case let .complete(points): out("merged \(points) points → \(target.path)/\n"); return 0
+        case let .partial(done, total): out("merged; \(done) of \(total) points present, still missing \(total - done)\n"); return 1
+        }
+    }
+}
