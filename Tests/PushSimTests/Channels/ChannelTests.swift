@@ -11,11 +11,13 @@ private enum Scheduled: Equatable {
 }
 
 /// Drives one channel by hand: sends pushes at given times and online states, flips
-/// connectivity, and drains the queue.
+/// connectivity, and drains the queue. It plays the world's part in the ledger: it
+/// registers each push before sending it and finishes a push as `delivered` when a copy of
+/// it comes off the queue (the tests drain only while the device is online).
 private struct Harness<C: PushChannel> {
     var channel: C
     var queue = EventQueue<WorldEvent>()
-    var counters = RunCounters()
+    var ledger = PushLedger()
     let random: RandomStream
     private var nextID: Int64 = 1
 
@@ -25,7 +27,9 @@ private struct Harness<C: PushChannel> {
     }
 
     func env(_ t: SimTime, online: Bool) -> ChannelEnvironment {
-        ChannelEnvironment(now: t, deviceOnline: online, random: random)
+        var device = DeviceView()
+        device.online = online
+        return ChannelEnvironment(now: t, device: device, random: random)
     }
 
     /// Sends the next push (ids 1, 2, 3, … in send order) at `t`; returns its id.
@@ -33,22 +37,27 @@ private struct Harness<C: PushChannel> {
     mutating func send(at t: SimTime, online: Bool) -> Int64 {
         let id = nextID
         nextID += 1
-        counters.pushesSent += 1
+        ledger.sent(id)
         let push = Push(id: id, cursor: id, change: Change(sequence: id, key: 0, value: id), sentAt: t)
-        channel.send(push, env: env(t, online: online), queue: &queue, counters: &counters)
+        channel.send(push, env: env(t, online: online), queue: &queue, ledger: &ledger)
         return id
     }
 
     mutating func connectivity(at t: SimTime, online: Bool) {
-        channel.connectivityChanged(env: env(t, online: online), queue: &queue, counters: &counters)
+        channel.deviceChanged(env: env(t, online: online), queue: &queue, ledger: &ledger)
     }
+
+    /// Pushes with final outcome `outcome` (unfinished pushes count as `pending`).
+    func count(_ outcome: PushOutcome) -> Int { ledger.outcomeCounts()[outcome.rawValue] }
 
     /// Runs every pending event and lists it with its time.
     mutating func drain() -> [Scheduled] {
         var out: [Scheduled] = []
         while let event = queue.next(until: .distantFuture) {
             switch event {
-            case let .deliver(push): out.append(.deliver(id: push.id, at: queue.now))
+            case let .deliver(push, _):
+                ledger.finish(push.id, .delivered)
+                out.append(.deliver(id: push.id, at: queue.now))
             case .deletedMessages: out.append(.deletedMessages(at: queue.now))
             default: out.append(.other)
             }
@@ -56,11 +65,14 @@ private struct Harness<C: PushChannel> {
         return out
     }
 
-    /// Like `drain`, but returns each delivered push with its delivery time.
-    mutating func drainDeliveries() -> [(push: Push, at: SimTime)] {
-        var out: [(push: Push, at: SimTime)] = []
+    /// Like `drain`, but returns each delivered copy with its push, copy number and time.
+    mutating func drainDeliveries() -> [(push: Push, copy: Int8, at: SimTime)] {
+        var out: [(push: Push, copy: Int8, at: SimTime)] = []
         while let event = queue.next(until: .distantFuture) {
-            if case let .deliver(push) = event { out.append((push, queue.now)) }
+            if case let .deliver(push, copy) = event {
+                ledger.finish(push.id, .delivered)
+                out.append((push, copy, queue.now))
+            }
         }
         return out
     }
@@ -90,7 +102,11 @@ struct KeepLatestChannelTests {
         #expect(h.drain().isEmpty, "nothing is delivered while offline")
         h.connectivity(at: sec(100), online: true)
         #expect(h.drain() == [.deliver(id: last, at: sec(100))])
-        #expect(h.counters.replacedInStorage == n - 1)
+        #expect(h.count(.replacedInStorage) == n - 1)
+        #expect((1..<last).allSatisfy { h.ledger.outcome($0) == .replacedInStorage })
+        #expect(h.ledger.outcome(last) == .delivered && h.count(.delivered) == 1)
+        // The stored push is marked as delayed because the device was offline.
+        #expect(h.ledger.delayCounts().reasons[DelayReason.delayedDeviceOffline.rawValue] == 1)
         // Storage was emptied: a second reconnect delivers nothing.
         h.connectivity(at: sec(101), online: false)
         h.connectivity(at: sec(102), online: true)
@@ -102,7 +118,8 @@ struct KeepLatestChannelTests {
         var h = Harness(KeepLatestChannel())
         for i in 1...4 { h.send(at: sec(Int64(i)), online: true) }
         #expect(h.drain() == (1...4).map { .deliver(id: Int64($0), at: sec(Int64($0))) })
-        #expect(h.counters.replacedInStorage == 0)
+        #expect(h.count(.replacedInStorage) == 0)
+        #expect(h.count(.delivered) == 4 && h.ledger.delayCounts().noDelay == 4)
     }
 
     @Test("reconnect without a stored push schedules nothing")
@@ -123,7 +140,9 @@ struct OverflowChannelTests {
         for i in 0..<limit { h.send(at: sec(Int64(i + 1)), online: false) }
         h.connectivity(at: sec(50), online: true)
         #expect(h.drain() == (0..<limit).map { .deliver(id: Int64($0 + 1), at: sec(50)) })
-        #expect(h.counters.droppedTooManyPending == 0)
+        #expect(h.count(.droppedTooManyPendingMessages) == 0)
+        #expect(h.count(.delivered) == limit)
+        #expect(h.ledger.delayCounts().reasons[DelayReason.delayedDeviceOffline.rawValue] == limit)
     }
 
     @Test("more than the limit ⇒ nothing delivered, all dropped, one deletedMessages only if signalled",
@@ -135,7 +154,8 @@ struct OverflowChannelTests {
             for i in 0..<sent { h.send(at: sec(Int64(i + 1)), online: false) }
             h.connectivity(at: sec(60), online: true)
             #expect(h.drain() == (signal ? [.deletedMessages(at: sec(60))] : []), "limit \(limit), sent \(sent)")
-            #expect(h.counters.droppedTooManyPending == sent)
+            #expect(h.count(.droppedTooManyPendingMessages) == sent)
+            #expect(h.count(.delivered) == 0)
         }
     }
 
@@ -147,13 +167,14 @@ struct OverflowChannelTests {
         let kept = (0..<2).map { h.send(at: sec(Int64(10 + $0)), online: false) }
         h.connectivity(at: sec(20), online: true)
         #expect(h.drain() == [.deletedMessages(at: sec(20))] + kept.map { .deliver(id: $0, at: sec(20)) })
-        #expect(h.counters.droppedTooManyPending == limit + 1)
+        #expect(h.count(.droppedTooManyPendingMessages) == limit + 1)
+        #expect(kept.allSatisfy { h.ledger.outcome($0) == .delivered } && h.count(.delivered) == 2)
 
         var plain = Harness(OverflowChannel(limit: limit, deletedSignal: true, storeAfterDiscard: false))
         for i in 0...limit + 2 { plain.send(at: sec(Int64(i + 1)), online: false) }
         plain.connectivity(at: sec(20), online: true)
         #expect(plain.drain() == [.deletedMessages(at: sec(20))])
-        #expect(plain.counters.droppedTooManyPending == limit + 3)
+        #expect(plain.count(.droppedTooManyPendingMessages) == limit + 3)
     }
 
     @Test("a reconnect clears the discard: the next offline period stores again")
@@ -166,7 +187,8 @@ struct OverflowChannelTests {
         let ids = (0..<2).map { h.send(at: sec(Int64(12 + $0)), online: false) }
         h.connectivity(at: sec(20), online: true)
         #expect(h.drain() == ids.map { .deliver(id: $0, at: sec(20)) })
-        #expect(h.counters.droppedTooManyPending == 3)
+        #expect(h.count(.droppedTooManyPendingMessages) == 3)
+        #expect(h.count(.delivered) == 2)
     }
 
     @Test("online pushes go straight through")
@@ -174,7 +196,8 @@ struct OverflowChannelTests {
         var h = Harness(OverflowChannel(limit: 0))
         for i in 1...3 { h.send(at: sec(Int64(i)), online: true) }
         #expect(h.drain() == (1...3).map { .deliver(id: Int64($0), at: sec(Int64($0))) })
-        #expect(h.counters.droppedTooManyPending == 0)
+        #expect(h.count(.droppedTooManyPendingMessages) == 0)
+        #expect(h.count(.delivered) == 3)
     }
 }
 
@@ -187,18 +210,21 @@ struct LossyChannelTests {
         var h = Harness(LossyChannel(transport: Transport(loss: loss, duplicate: duplicate, delay: .zero)), seed: 77)
         for i in 0..<n { h.send(at: .zero + .milliseconds(Int64(i)), online: true) }
         let deliveries = h.drainDeliveries()
-        let lost = h.counters.pushesLost, duplicated = h.counters.pushesDuplicated
+        let lost = h.count(.lost), duplicated = h.ledger.duplicatesMade
         #expect(withinBinomialInterval(lost, n: n, p: loss), "lost \(lost) of \(n) at p = \(loss)")
         // Duplication is drawn only for pushes that were not lost.
         #expect(withinBinomialInterval(duplicated, n: n - lost, p: duplicate), "duplicated \(duplicated) of \(n - lost) at q = \(duplicate)")
         #expect(deliveries.count == n - lost + duplicated)
         #expect(deliveries.allSatisfy { $0.at == $0.push.sentAt })
         // Every surviving push arrives once or twice; lost ones never.
-        var copies: [Int64: Int] = [:]
-        for d in deliveries { copies[d.push.id, default: 0] += 1 }
+        var copies: [Int64: [Int8]] = [:]
+        for d in deliveries { copies[d.push.id, default: []].append(d.copy) }
         #expect(copies.count == n - lost)
-        #expect(copies.values.filter { $0 == 2 }.count == duplicated)
-        #expect(copies.values.allSatisfy { $0 == 1 || $0 == 2 })
+        #expect(copies.values.filter { $0.count == 2 }.count == duplicated)
+        #expect(copies.values.allSatisfy { $0 == [0] || $0 == [0, 1] }, "copy 0 always, copy 1 only for a duplicate")
+        // Each push has exactly one fate: lost, or delivered however many copies arrived.
+        #expect(h.count(.delivered) == n - lost)
+        #expect(h.count(.lost) + h.count(.delivered) == n && h.ledger.count == n)
     }
 
     @Test("delay uniformInt 0–4 s: every delay is a whole second in 0…4 and the five are equally frequent")
@@ -231,8 +257,8 @@ struct LossyChannelTests {
         for i in 1...10 { h.send(at: sec(Int64(i)), online: false) }
         h.connectivity(at: sec(20), online: true)
         #expect(h.drain().isEmpty)
-        #expect(h.counters.droppedDeviceOffline == 10)
-        #expect(h.counters.pushesLost == 0 && h.counters.pushesDuplicated == 0)
+        #expect(h.count(.droppedDeviceOffline) == 10)
+        #expect(h.count(.lost) == 0 && h.ledger.duplicatesMade == 0)
     }
 }
 

@@ -77,27 +77,63 @@ struct CSVTests {
 
     @Test("a runs.csv row formats times exactly in seconds; no convergence time is an empty field")
     func runsRow() {
+        // 30 pushes with known fates; every count differs from its neighbours' so a column
+        // mix-up shows.
+        var ledger = PushLedger()
+        for id in Int64(1)...30 { ledger.sent(id) }
+        for id in Int64(1)...8 { ledger.finish(id, .delivered) }
+        ledger.delay(1, .delayedDeviceOffline); ledger.delay(2, .delayedDeviceOffline)
+        ledger.delay(3, .delayedDeviceDoze)
+        ledger.delay(4, .delayedDeviceOffline); ledger.delay(4, .delayedMessageThrottled)
+        for id in Int64(9)...10 { ledger.finish(id, .collapsed) }
+        for id in Int64(11)...14 { ledger.finish(id, .droppedTooManyPendingMessages) }
+        for id in Int64(15)...17 { ledger.finish(id, .replacedInStorage) }
+        ledger.reject(18, .unregistered)
+        ledger.reject(19, .unavailable)
+        for id in Int64(20)...28 { ledger.finish(id, .lost) }
+        ledger.delay(20, .delayedUserStopped)  // not delivered: counts in no delay column
+        ledger.finish(29, .droppedDeviceOffline)
+        ledger.finish(1, .lost)                 // the first outcome stays
+        ledger.duplicated(); ledger.duplicated()
+        // push 30 stays pending
+
         var counters = RunCounters()
-        counters.pushesSent = 30; counters.pushesLost = 9; counters.pushesDuplicated = 2; counters.pushesDelivered = 23
-        counters.droppedDeviceOffline = 1; counters.replacedInStorage = 3; counters.droppedTooManyPending = 4
-        counters.deletedSignals = 5; counters.pulls = 6; counters.resets = 7; counters.payloadsApplied = 8; counters.events = 99
-        let converged = RunOutcome(converged: true, convergenceTime: .microseconds(3_000_250), finalCursor: 30, counters: counters)
+        counters.copiesArrived = 10; counters.handlerRuns = 11; counters.notificationsDisplayed = 12
+        counters.notificationsReplaced = 13; counters.taps = 14; counters.deletedSignals = 5; counters.pulls = 6
+        counters.pullFailures = 15; counters.resets = 7; counters.payloadsApplied = 8; counters.appOpens = 16; counters.events = 99
+        let converged = RunOutcome(converged: true, convergenceTime: .microseconds(3_000_250), finalCursor: 30,
+                                   ledger: ledger, counters: counters)
         let row = RunsTable.fields(variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1, outcome: converged)
+        #expect(RunsTable.columns == [
+            "variant", "strategy", "replication", "seed", "converged", "convergence_time_s", "final_cursor",
+            "pushes_sent", "delivered", "pending", "collapsed", "dropped_too_many_pending_messages",
+            "dropped_app_force_stopped", "dropped_device_inactive", "replaced_in_storage", "expired", "rejected",
+            "throttled", "lost", "dropped_device_offline", "delivered_no_delay", "delayed_device_offline",
+            "delayed_device_doze", "delayed_message_throttled", "delayed_user_stopped", "rejected_final",
+            "rejected_retryable", "duplicates", "copies_arrived", "handler_runs", "notifications_displayed",
+            "notifications_replaced", "taps", "deleted_signals", "pulls", "pull_failures", "resets",
+            "payloads_applied", "app_opens", "events", "rejected_codes",
+        ])
         #expect(row.count == RunsTable.columns.count)
         #expect(row == ["lossy, 30%", "hintPull", "4", "1", "1", "3.000250", "30",
-                        "30", "9", "2", "23", "1", "3", "4", "5", "6", "7", "8", "99"])
+                        "30", "8", "1", "2", "4", "0", "0", "3", "0", "2", "0", "9", "1",
+                        "4", "3", "1", "1", "0", "1", "1", "2",
+                        "10", "11", "12", "13", "14", "5", "6", "15", "7", "8", "16", "99",
+                        "UNREGISTERED=1;UNAVAILABLE=1"])
         #expect(CSV.record(row).hasPrefix("\"lossy, 30%\",hintPull,4,1,1,3.000250,30,"))
+        #expect(CSV.record(row).hasSuffix(",99,UNREGISTERED=1;UNAVAILABLE=1\r\n"))
 
         let column = RunsTable.columns.firstIndex(of: "convergence_time_s")!
         for (us, text) in [(Int64(0), "0.000000"), (250, "0.000250"), (1_500_000, "1.500000"), (86_400_000_001, "86400.000001")] {
-            let o = RunOutcome(converged: true, convergenceTime: .microseconds(us), finalCursor: 1, counters: RunCounters())
+            let o = RunOutcome(converged: true, convergenceTime: .microseconds(us), finalCursor: 1, ledger: PushLedger(), counters: RunCounters())
             #expect(RunsTable.fields(variant: "v", strategy: "s", replication: 0, seed: 0, outcome: o)[column] == text)
         }
-        let never = RunOutcome(converged: false, convergenceTime: nil, finalCursor: 12, counters: RunCounters())
+        let never = RunOutcome(converged: false, convergenceTime: nil, finalCursor: 12, ledger: PushLedger(), counters: RunCounters())
         let fields = RunsTable.fields(variant: "v", strategy: "s", replication: 0, seed: 18_446_744_073_709_551_615, outcome: never)
         #expect(fields[column] == "")
         #expect(fields[RunsTable.columns.firstIndex(of: "converged")!] == "0")
         #expect(fields[RunsTable.columns.firstIndex(of: "seed")!] == "18446744073709551615")
+        #expect(fields.last == "", "no rejections: an empty rejected_codes field")
         #expect(CSV.parse(CSV.record(fields)) == [fields])
     }
 }

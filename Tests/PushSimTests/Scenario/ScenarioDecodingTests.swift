@@ -36,17 +36,29 @@ struct ScenarioDecodingTests {
         #expect(scenario.strategies.map(\.name) == ["applyPayload", "hintPull", "hintPullForegroundSync"])
         #expect(scenario.replications == 1000 && scenario.seed == 1 && scenario.horizon == .seconds(120))
         #expect(scenario.generator == .mt19937)
-        #expect(scenario.server.keys == 5 && scenario.server.retainLast == 8 && scenario.server.changes.count == 30)
-        #expect(scenario.device.foreground == [.seconds(60)] && scenario.device.offline.isEmpty)
+        #expect(scenario.server.keys == 5 && scenario.server.retainLast == 8)
+        // One change schedule: 30 changes, every second from 1 s, with the default message.
+        #expect(scenario.server.changes.count == 1)
+        let changes = try #require(scenario.server.changes.first)
+        #expect(changes.count == 30 && changes.start == .seconds(1) && changes.interval == .seconds(1) && changes.gap == nil)
+        #expect(changes.message == nil && scenario.message == .default)
+        #expect(scenario.device.app.foreground == [.seconds(60)] && scenario.device.offline.isEmpty)
+        #expect(scenario.device.platform == .generic && scenario.device.connectivity == nil)
 
         let lossy = try #require(scenario.variants[0].channel as? LossyChannel)
         #expect(lossy.transport.loss == 0.3 && lossy.transport.duplicate == 0.1)
         #expect(lossy.transport.delay == DurationDistribution(.uniformInt(min: 0, max: 4), unit: "s"))
         #expect(scenario.variants[1].channel is KeepLatestChannel)
         let overflow = try #require(scenario.variants[2].channel as? OverflowChannel)
-        #expect(overflow.limit == 20 && !overflow.deletedSignal && !overflow.storeAfterDiscard)
-        let device = try #require(scenario.variants[1].device)
-        #expect(device.offline.count == 1 && device.offline[0].from == .zero && device.offline[0].to == .seconds(40))
+        #expect(!overflow.deletedSignal)
+        // The limit and storeAfterDiscard live in the channel's private store.
+        let store = try #require(Mirror(reflecting: overflow).descendant("store") as? OverflowStore)
+        #expect(store.limit == 20 && !store.storeAfterDiscard)
+        for v in 1...2 {
+            let device = try #require(scenario.variants[v].device)
+            #expect(device.offline == [Period(from: .zero, to: .seconds(40))])
+            #expect(device.app.foreground == [.seconds(60)])
+        }
     }
 
     @Test("a strategy is a kind string or an object with \"kind\" and an optional \"name\"")

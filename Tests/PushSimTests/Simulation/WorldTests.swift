@@ -35,34 +35,71 @@ struct WorldTests {
     // MARK: (a) order at equal times
 
     /// Changes at 2, 4, 6, 8, 10 s; offline [1 s, 10 s); app opened at 10 s. At 10 s the
-    /// documented order is: the server change (device still offline, so keepLatest stores it,
-    /// replacing the 8 s push), then the reconnect (the stored push is scheduled for 10 s),
-    /// then the foreground, then the delivery scheduled during the run.
-    @Test("equal times: server change, then connectivity, then foreground, then run-time deliveries")
+    /// documented order is: the reconnect (keepLatest sends the stored 8 s push, scheduled
+    /// for 10 s), then the server change (the device is online again, so its push goes
+    /// straight through, also scheduled for 10 s), then the foreground, then the two
+    /// deliveries scheduled during the run.
+    @Test("equal times: connectivity, then server change, then foreground, then run-time deliveries")
     func equalTimeOrder() throws {
         let sc = try decode(scenarioJSON(
             server: #"{"keys": 1, "retainLast": 100, "changes": {"count": 5, "start": "2s", "interval": "2s"}}"#,
             device: #"{"offline": [{"from": "1s", "to": "10s"}], "foreground": ["10s"]}"#,
             channel: #"{"kind": "keepLatest"}"#))
 
-        // Change before connectivity: all five pushes met an offline device; one delivery.
+        // Connectivity before the change: the 2, 4, 6 s pushes are replaced in storage, the
+        // 8 s push is delivered at the reconnect, and the 10 s push (at `to`) goes straight through.
         let hint = run(sc, "hintPull")
-        #expect(hint.counters.replacedInStorage == 4)
-        #expect(hint.counters.pushesDelivered == 1)
+        #expect(hint.pushesSent == 5)
+        #expect(hint[.replacedInStorage] == 3)
+        #expect(hint[.delivered] == 2 && hint.counters.copiesArrived == 2)
+        #expect(hint[.delayedDeviceOffline] == 1 && hint.deliveredNoDelay == 1)
+        // The reconnect's delivery arrives after the 10 s change, so its pull already reaches
+        // the head; the 10 s push is then not ahead of the cursor: one pull.
         #expect(hint.counters.pulls == 1 && hint.counters.resets == 0)
         #expect(hint.converged && hint.finalCursor == 5)
         #expect(hint.convergenceTime == .zero)
-        #expect(hint.counters.events == 5 + 2 + 1 + 1)  // changes, connectivity, foreground, delivery
+        // changes, connectivity, foreground, its session end (70 s), two deliveries
+        #expect(hint.counters.events == 5 + 2 + 1 + 1 + 2)
+        #expect(hint.counters.appOpens == 1)
 
-        // Foreground before the delivery: the foreground pull reaches the head, so the push
-        // that arrives after it at the same time is not ahead of the cursor: one pull, not two.
+        // Foreground before the deliveries: the foreground pull reaches the head, so neither
+        // push that arrives after it at the same time is ahead of the cursor: one pull, not two.
         let sync = run(sc, "hintPullForegroundSync")
         #expect(sync.counters.pulls == 1)
-        #expect(sync.counters.pushesDelivered == 1)
+        #expect(sync[.delivered] == 2 && sync.counters.copiesArrived == 2)
         #expect(sync.converged && sync.convergenceTime == .zero)
 
+        // Both pushes arrive, the 8 s one first: the 10 s value is applied last.
         let payload = run(sc, "applyPayload")
-        #expect(payload.counters.payloadsApplied == 1 && payload.converged)
+        #expect(payload.counters.payloadsApplied == 2 && payload.converged)
+        #expect(payload.convergenceTime == .zero && payload.finalCursor == 0)
+    }
+
+    /// Offline [2 s, 10 s) and a lossy channel that stores nothing: a change at exactly
+    /// `from` finds the device offline and is dropped; one at exactly `to` finds it online.
+    @Test("equal times: a change at the start of an offline period is dropped, one at its end is delivered")
+    func changeAtPeriodBounds() throws {
+        func outcome(changeAt start: String) throws -> RunOutcome {
+            let sc = try decode(scenarioJSON(
+                server: #"{"keys": 1, "retainLast": 10, "changes": {"count": 1, "start": "\#(start)"}}"#,
+                device: #"{"offline": [{"from": "2s", "to": "10s"}]}"#,
+                channel: #"{"kind": "lossy"}"#))
+            return run(sc, "hintPull")
+        }
+        let atFrom = try outcome(changeAt: "2s")
+        #expect(atFrom.pushesSent == 1 && atFrom[.droppedDeviceOffline] == 1)
+        #expect(atFrom[.delivered] == 0 && atFrom.counters.copiesArrived == 0)
+        #expect(atFrom.counters.pulls == 0 && !atFrom.converged && atFrom.finalCursor == 0)
+
+        let atTo = try outcome(changeAt: "10s")
+        #expect(atTo.pushesSent == 1 && atTo[.droppedDeviceOffline] == 0)
+        #expect(atTo[.delivered] == 1 && atTo.counters.copiesArrived == 1)
+        #expect(atTo.counters.pulls == 1 && atTo.converged && atTo.finalCursor == 1)
+        #expect(atTo.convergenceTime == .zero)
+
+        // Just inside and just outside the period, for contrast.
+        #expect(try outcome(changeAt: "9999999us")[.droppedDeviceOffline] == 1)
+        #expect(try outcome(changeAt: "1999999us")[.delivered] == 1)
     }
 
     @Test("equal times: a foreground runs after the connectivity change at the same time")
@@ -73,8 +110,10 @@ struct WorldTests {
                 device: #"{"offline": [{"from": "5s", "to": "10s"}], "foreground": ["\#(foreground)"]}"#,
                 channel: #"{"kind": "keepLatest"}"#))
             let streams = RandomStreams(generator: sc.generator, seed: sc.seed, replication: 0)
-            return Simulation.simulate(channel: sc.variants[0].channel, strategy: PullOnOnlineForeground(), server: sc.server,
-                                       device: sc.variants[0].device ?? sc.device, streams: streams, horizon: .zero + sc.horizon).counters.pulls
+            let variant = sc.variants[0]
+            let setup = Simulation.Setup(server: sc.server, device: variant.device ?? sc.device, client: variant.client ?? sc.client,
+                                         templates: sc.server.changes.map { $0.message ?? sc.message }, horizon: .zero + sc.horizon)
+            return Simulation.simulate(channel: variant.channel, strategy: PullOnOnlineForeground(), setup: setup, streams: streams).counters.pulls
         }
         #expect(try pulls(foreground: "5s") == 0, "the app opens after the device went offline at 5 s")
         #expect(try pulls(foreground: "10s") == 1, "the app opens after the device came back at 10 s")
@@ -90,16 +129,16 @@ struct WorldTests {
         // Offline from 3 s: the timeline's connectivity event runs before the 3 s delivery.
         let goesOffline = try decode(scenarioJSON(server: server, device: #"{"offline": [{"from": "3s", "to": "5s"}]}"#, channel: channel))
         let dropped = run(goesOffline, "hintPull")
-        #expect(dropped.counters.droppedDeviceOffline == 1)
-        #expect(dropped.counters.pushesDelivered == 0)
+        #expect(dropped[.droppedDeviceOffline] == 1)
+        #expect(dropped[.delivered] == 0 && dropped.counters.copiesArrived == 0)
         #expect(!dropped.converged && dropped.convergenceTime == nil)
 
-        // Offline [1 s, 3 s): the 1 s change runs before the 1 s disconnect (sent online), and
-        // the 3 s reconnect runs before the 3 s delivery.
-        let reconnects = try decode(scenarioJSON(server: server, device: #"{"offline": [{"from": "1s", "to": "3s"}]}"#, channel: channel))
+        // Offline [2 s, 3 s): the 1 s change is sent online, and the 3 s reconnect runs
+        // before the 3 s delivery.
+        let reconnects = try decode(scenarioJSON(server: server, device: #"{"offline": [{"from": "2s", "to": "3s"}]}"#, channel: channel))
         let delivered = run(reconnects, "hintPull")
-        #expect(delivered.counters.droppedDeviceOffline == 0)
-        #expect(delivered.counters.pushesDelivered == 1)
+        #expect(delivered[.droppedDeviceOffline] == 0)
+        #expect(delivered[.delivered] == 1 && delivered.counters.copiesArrived == 1)
         #expect(delivered.converged && delivered.convergenceTime == .seconds(2))
     }
 
@@ -146,7 +185,7 @@ struct WorldTests {
         for r in 0..<3 {
             let o = run(lost, "hintPull", replication: r)
             #expect(!o.converged && o.convergenceTime == nil)
-            #expect(o.counters.pushesLost == 1 && o.finalCursor == 0)
+            #expect(o[.lost] == 1 && o[.delivered] == 0 && o.finalCursor == 0)
         }
 
         // Delivered after the horizon: not converged at the horizon either.
@@ -176,7 +215,7 @@ struct WorldTests {
             let reordered = first > second
 
             let payload = run(sc, "applyPayload", replication: r)
-            #expect(payload.counters.pushesDelivered == 2 && payload.counters.payloadsApplied == 2)
+            #expect(payload[.delivered] == 2 && payload.counters.copiesArrived == 2 && payload.counters.payloadsApplied == 2)
             #expect(payload.converged == !reordered, "replication \(r): arrivals \(first), \(second)")
             if reordered {
                 reorderedRuns += 1
@@ -193,15 +232,16 @@ struct WorldTests {
 
     // MARK: (e) counters
 
-    @Test("pushesSent equals the change count; a perfect always-online channel delivers every push")
+    @Test("pushes sent equals the change count; a perfect always-online channel delivers every push")
     func counters() throws {
         let server = #"{"keys": 4, "retainLast": 5, "changes": {"count": 25, "start": "1s", "gap": {"kind": "exponential", "mean": 2, "unit": "s"}}}"#
         for channel in [#"{"kind": "lossy"}"#, #"{"kind": "keepLatest"}"#, #"{"kind": "overflow", "limit": 3}"#] {
             let sc = try decode(scenarioJSON(server: server, channel: channel, replications: 4, horizon: "1000s"))
             for r in 0..<4 {
                 let o = run(sc, "hintPull", replication: r)
-                #expect(o.counters.pushesSent == 25)
-                #expect(o.counters.pushesDelivered == 25, "\(channel)")
+                #expect(o.pushesSent == 25)
+                #expect(o[.delivered] == 25 && o.counters.copiesArrived == 25, "\(channel)")
+                #expect(o.deliveredNoDelay == 25 && o.duplicates == 0)
                 #expect(o.counters.pulls == 25 && o.counters.resets == 0 && o.converged)
                 #expect(o.convergenceTime == .zero)
                 #expect(o.counters.events == 50)
@@ -213,11 +253,12 @@ struct WorldTests {
                                          replications: 20, horizon: "1000s"))
         var lost = 0, duplicated = 0
         for r in 0..<20 {
-            let c = run(sc, "applyPayload", replication: r).counters
-            #expect(c.pushesSent == 25)
-            #expect(c.pushesDelivered == c.pushesSent - c.pushesLost + c.pushesDuplicated)
-            #expect(c.payloadsApplied == c.pushesDelivered)
-            lost += c.pushesLost; duplicated += c.pushesDuplicated
+            let o = run(sc, "applyPayload", replication: r)
+            #expect(o.pushesSent == 25)
+            #expect(o[.delivered] + o[.lost] == o.pushesSent, "every push is lost or delivered")
+            #expect(o.counters.copiesArrived == o.pushesSent - o[.lost] + o.duplicates)
+            #expect(o.counters.payloadsApplied == o.counters.copiesArrived)
+            lost += o[.lost]; duplicated += o.duplicates
         }
         #expect(lost > 0 && duplicated > 0)
     }
