@@ -1,0 +1,139 @@
+import Testing
+@testable import PushSim
+
+/// SplitMix64 (Steele, Lea & Flood 2014): a tiny deterministic generator for test strings.
+private struct SplitMix64 {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+/// Characters that stress CSV: separators, quotes, line breaks alone and as CRLF, spaces,
+/// non-ASCII, and a combining mark that Swift merges into the preceding character.
+private let alphabet: [Unicode.Scalar] = ["a", "Z", "0", ",", "\"", "\r", "\n", " ", ";", "é", "\u{301}", "日", "\u{1F600}", "\t"]
+
+private func randomField(_ rng: inout SplitMix64) -> String {
+    var scalars = String.UnicodeScalarView()
+    for _ in 0..<rng.below(12) { scalars.append(alphabet[rng.below(alphabet.count)]) }
+    return String(scalars)
+}
+
+@Suite("CSV")
+struct CSVTests {
+    @Test("plain fields are written as they are")
+    func plain() {
+        #expect(CSV.field("hintPull") == "hintPull")
+        #expect(CSV.field("") == "")
+        #expect(CSV.field("a b;c\té") == "a b;c\té")
+    }
+
+    @Test("commas, quotes, CR and LF make a quoted field with inner quotes doubled")
+    func quoting() {
+        #expect(CSV.field("a,b") == "\"a,b\"")
+        #expect(CSV.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSV.field("\"") == "\"\"\"\"")
+        #expect(CSV.field("line\nbreak") == "\"line\nbreak\"")
+        #expect(CSV.field("carriage\rreturn") == "\"carriage\rreturn\"")
+        #expect(CSV.field("crlf\r\ninside") == "\"crlf\r\ninside\"")
+        #expect(CSV.field("\r\n") == "\"\r\n\"")
+    }
+
+    @Test("quoting works on Unicode scalars, not on Swift's extended grapheme clusters")
+    func combiningMarks() {
+        // "," + U+0301 is one Character in Swift, but the bytes still hold a comma.
+        #expect(CSV.field(",\u{301}").unicodeScalars.elementsEqual("\",\u{301}\"".unicodeScalars))
+        #expect(CSV.field("\"\u{301}").unicodeScalars.elementsEqual("\"\"\"\u{301}\"".unicodeScalars))
+    }
+
+    @Test("a record joins fields with commas and ends with CRLF")
+    func record() {
+        #expect(CSV.record(["a", "b,c", ""]) == "a,\"b,c\",\r\n")
+        #expect(Array(CSV.record(["x"]).utf8.suffix(2)) == [13, 10])
+        #expect(CSV.lineEnding == "\r\n")
+        #expect(CSV.parse("a,\"b,c\",\r\nd,e\r\n") == [["a", "b,c", ""], ["d", "e"]])
+    }
+
+    @Test("parse(record(x)) == x for many random records, alone and concatenated")
+    func roundTrip() {
+        var rng = SplitMix64(state: 0xC5F)
+        for trial in 0..<3_000 {
+            let rows = (0..<(1 + rng.below(3))).map { _ in (0..<(1 + rng.below(5))).map { _ in randomField(&rng) } }
+            let text = rows.map(CSV.record).joined()
+            let parsed = CSV.parse(text)
+            // Compare scalar by scalar: String == would accept canonically equivalent text.
+            let same = parsed.count == rows.count && zip(parsed, rows).allSatisfy { p, r in
+                p.count == r.count && zip(p, r).allSatisfy { $0.unicodeScalars.elementsEqual($1.unicodeScalars) }
+            }
+            #expect(same, "trial \(trial): \(rows.map { $0.map { Array($0.unicodeScalars) } })")
+            if !same { return }
+        }
+    }
+
+    @Test("a runs.csv row formats times exactly in seconds; no convergence time is an empty field")
+    func runsRow() {
+        // 30 pushes with known fates; every count differs from its neighbours' so a column
+        // mix-up shows.
+        var ledger = PushLedger()
+        for id in Int64(1)...30 { ledger.sent(id) }
+        for id in Int64(1)...8 { ledger.finish(id, .delivered) }
+        ledger.delay(1, .delayedDeviceOffline); ledger.delay(2, .delayedDeviceOffline)
+        ledger.delay(3, .delayedDeviceDoze)
+        ledger.delay(4, .delayedDeviceOffline); ledger.delay(4, .delayedMessageThrottled)
+        for id in Int64(9)...10 { ledger.finish(id, .collapsed) }
+        for id in Int64(11)...14 { ledger.finish(id, .droppedTooManyPendingMessages) }
+        for id in Int64(15)...17 { ledger.finish(id, .replacedInStorage) }
+        ledger.reject(18, .unregistered)
+        ledger.reject(19, .unavailable)
+        for id in Int64(20)...28 { ledger.finish(id, .lost) }
+        ledger.delay(20, .delayedUserStopped)  // not delivered: counts in no delay column
+        ledger.finish(29, .droppedDeviceOffline)
+        ledger.finish(1, .lost)                 // the first outcome stays
+        ledger.duplicated(); ledger.duplicated()
+        // push 30 stays pending
+
+        var counters = RunCounters()
+        counters.copiesArrived = 10; counters.handlerRuns = 11; counters.notificationsDisplayed = 12
+        counters.notificationsReplaced = 13; counters.taps = 14; counters.deletedSignals = 5; counters.pulls = 6
+        counters.pullFailures = 15; counters.resets = 7; counters.payloadsApplied = 8; counters.appOpens = 16; counters.events = 99
+        let converged = RunOutcome(converged: true, convergenceTime: .microseconds(3_000_250), finalCursor: 30,
+                                   ledger: ledger, counters: counters)
+        let row = RunsTable.fields(variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1, outcome: converged)
+        #expect(RunsTable.columns == [
+            "variant", "strategy", "replication", "seed", "converged", "convergence_time_s", "final_cursor",
+            "pushes_sent", "delivered", "pending", "collapsed", "dropped_too_many_pending_messages",
+            "dropped_app_force_stopped", "dropped_device_inactive", "replaced_in_storage", "expired", "rejected",
+            "throttled", "lost", "dropped_device_offline", "delivered_no_delay", "delayed_device_offline",
+            "delayed_device_doze", "delayed_message_throttled", "delayed_user_stopped", "rejected_final",
+            "rejected_retryable", "duplicates", "copies_arrived", "handler_runs", "notifications_displayed",
+            "notifications_replaced", "taps", "deleted_signals", "pulls", "pull_failures", "resets",
+            "payloads_applied", "app_opens", "events", "rejected_codes",
+        ])
+        #expect(row.count == RunsTable.columns.count)
+        #expect(row == ["lossy, 30%", "hintPull", "4", "1", "1", "3.000250", "30",
+                        "30", "8", "1", "2", "4", "0", "0", "3", "0", "2", "0", "9", "1",
+                        "4", "3", "1", "1", "0", "1", "1", "2",
+                        "10", "11", "12", "13", "14", "5", "6", "15", "7", "8", "16", "99",
+                        "UNREGISTERED=1;UNAVAILABLE=1"])
+        #expect(CSV.record(row).hasPrefix("\"lossy, 30%\",hintPull,4,1,1,3.000250,30,"))
+        #expect(CSV.record(row).hasSuffix(",99,UNREGISTERED=1;UNAVAILABLE=1\r\n"))
+
+        let column = RunsTable.columns.firstIndex(of: "convergence_time_s")!
+        for (us, text) in [(Int64(0), "0.000000"), (250, "0.000250"), (1_500_000, "1.500000"), (86_400_000_001, "86400.000001")] {
+            let o = RunOutcome(converged: true, convergenceTime: .microseconds(us), finalCursor: 1, ledger: PushLedger(), counters: RunCounters())
+            #expect(RunsTable.fields(variant: "v", strategy: "s", replication: 0, seed: 0, outcome: o)[column] == text)
+        }
+        let never = RunOutcome(converged: false, convergenceTime: nil, finalCursor: 12, ledger: PushLedger(), counters: RunCounters())
+        let fields = RunsTable.fields(variant: "v", strategy: "s", replication: 0, seed: 18_446_744_073_709_551_615, outcome: never)
+        #expect(fields[column] == "")
+        #expect(fields[RunsTable.columns.firstIndex(of: "converged")!] == "0")
+        #expect(fields[RunsTable.columns.firstIndex(of: "seed")!] == "18446744073709551615")
+        #expect(fields.last == "", "no rejections: an empty rejected_codes field")
+        #expect(CSV.parse(CSV.record(fields)) == [fields])
+    }
+}
