@@ -11,6 +11,9 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
     @inlinable public init(microseconds: Int64) { self.microseconds = microseconds }
 
     public static let zero = SimDuration(microseconds: 0)
+    /// The longest duration a distribution draw or a scenario horizon may have: 100 years
+    /// (36,500 days), far below the ±292,000 years Int64 microseconds can hold.
+    public static let longestSample = SimDuration(microseconds: 36_500 * 86_400_000_000)
     @inlinable public static func microseconds(_ v: Int64) -> SimDuration { SimDuration(microseconds: v) }
     @inlinable public static func milliseconds(_ v: Int64) -> SimDuration { SimDuration(microseconds: v * 1_000) }
     @inlinable public static func seconds(_ v: Int64) -> SimDuration { SimDuration(microseconds: v * 1_000_000) }

@@ -53,9 +53,11 @@ public struct DurationDistribution: Decodable, Sendable, Equatable {
     }
 
     static func duration(_ x: Double, _ unitMicroseconds: Int64) -> SimDuration {
+        // Draws are capped at `SimDuration.longestSample` (100 years), so adding one to any
+        // time within a scenario's horizon (also at most 100 years) cannot overflow.
         let v = (x * Double(unitMicroseconds)).rounded()
         guard v > 0 else { return .zero }  // also NaN
-        guard v < 0x1p63 else { return SimDuration(microseconds: .max) }
+        guard v < Double(SimDuration.longestSample.microseconds) else { return SimDuration.longestSample }
         return SimDuration(microseconds: Int64(v))
     }
 

@@ -53,8 +53,10 @@ public final class RandomStream {
     /// - Precondition: 1 ≤ `n` ≤ `type.range` (2^32 − 1 for mt19937).
     /// - Complexity: O(1) expected.
     public func uniformInt(below n: Int) -> Int {
-        precondition(n >= 1 && UInt(n) <= type.range,
-                     "uniformInt(below: \(n)) needs 1 <= n <= \(type.range) for generator \(type.name)")
+        precondition(n >= 1, "uniformInt(below: \(n)) needs n >= 1")
+        // GSL refuses n beyond the generator's range; scale a uniform draw instead there
+        // (only generators with small ranges, such as `uni`, ever need it).
+        guard UInt(n) <= type.range else { return min(n - 1, Int(gsl_rng_uniform(rng) * Double(n))) }
         return Int(gsl_rng_uniform_int(rng, UInt(n)))
     }
 

@@ -137,12 +137,20 @@ extension KeyedDecodingContainer {
     }
 
     /// A list of periods that must be sorted and must not overlap; empty when absent.
+    /// Adjacent periods (one starts where the previous ends) are merged into one.
     public func decodePeriods(_ key: Key) throws -> [Period] {
         let periods = try decodeIfPresent([Period].self, forKey: key) ?? []
-        for (i, p) in periods.enumerated().dropFirst() where p.from < periods[i - 1].to {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [key, AnyCodingKey(intValue: i)!],
-                debugDescription: "periods must be sorted and must not overlap (this one starts before the previous one ends)"))
+        var merged: [Period] = []
+        for (i, p) in periods.enumerated() {
+            if let last = merged.last {
+                guard p.from >= last.to else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [key, AnyCodingKey(intValue: i)!],
+                        debugDescription: "periods must be sorted and must not overlap (this one starts before the previous one ends)"))
+                }
+                if p.from == last.to { merged[merged.count - 1].to = p.to; continue }
+            }
+            merged.append(p)
         }
-        return periods
+        return merged
     }
 }

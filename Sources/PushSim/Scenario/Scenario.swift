@@ -45,7 +45,7 @@ public struct Scenario: Decodable, Sendable {
         seed = try c.decodeInteger(UInt64.self, .seed)
         replications = try c.decodeInt(.replications, in: 1...100_000_000)
         horizon = try c.decodeDuration(.horizon)
-        guard horizon > .zero else { throw c.invalid(.horizon, "expected a horizon longer than 0s") }
+        guard horizon > .zero, horizon <= .longestSample else { throw c.invalid(.horizon, "expected a horizon longer than 0s and at most 36500d") }
         let generatorName = try c.decodeIfPresent(String.self, forKey: .generator) ?? "mt19937"
         guard let g = GeneratorType.named(generatorName) else {
             throw c.invalid(.generator, "unknown GSL generator \"\(generatorName)\"; valid: \(GeneratorType.allNames.joined(separator: ", "))")
@@ -83,18 +83,27 @@ public struct StrategySpec: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         if let kind = try? decoder.singleValueContainer().decode(String.self) {
-            let i = try lookUpKind(kind, in: Registry.strategies.map { $0.kind }, family: "strategy", codingPath: decoder.codingPath)
-            guard let plain = Registry.strategies[i] as? any ParameterlessStrategy.Type else {
+            _ = try lookUpKind(kind, in: Registry.strategies.map { $0.kind }, family: "strategy", codingPath: decoder.codingPath)
+            // The shorthand means the kind with every parameter at its default.
+            let object = Data(#"{"kind": "\#(kind)"}"#.utf8)
+            guard let decoded = try? JSONDecoder().decode(KindShorthand.self, from: object) else {
                 throw decoder.invalid("strategy \"\(kind)\" takes parameters; write it as an object {\"kind\": \"\(kind)\", …}")
             }
             name = kind
-            prototype = plain.init()
+            prototype = decoded.strategy
             return
         }
         prototype = try Registry.decodeStrategy(from: decoder)
         let c = try decoder.container(keyedBy: AnyCodingKey.self)
         name = try c.decodeIfPresent(String.self, forKey: AnyCodingKey("name")) ?? type(of: prototype).kind
+        guard !name.isEmpty else { throw c.invalid(AnyCodingKey("name"), "expected a non-empty name") }
     }
+}
+
+/// Decodes a strategy object (used for the string shorthand).
+private struct KindShorthand: Decodable {
+    var strategy: any ClientStrategy
+    init(from decoder: any Decoder) throws { strategy = try Registry.decodeStrategy(from: decoder) }
 }
 
 /// One channel setup to compare: a name, a channel, and optionally its own device,

@@ -30,7 +30,8 @@ public struct SweepPlan: Sendable {
             throw ScenarioError(file: path, path: "$", message: "cannot read the file (\((error as NSError).localizedDescription))")
         }
         let spec: SweepSpec = try decodeStrictly(sweepData, file: path)
-        let basePath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(spec.base).standardized.path
+        let basePath = spec.base.hasPrefix("/") ? spec.base
+            : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(spec.base).standardized.path
         let baseData: Data
         do { baseData = try Data(contentsOf: URL(fileURLWithPath: basePath)) } catch {
             throw ScenarioError(file: path, path: "$.base", message: "cannot read the base scenario \(basePath)")
