@@ -13,7 +13,8 @@ extension Command {
             return 0
         }
         let (scenario, _) = try load(a)
-        out("\(path): ok (\(scenario.variants.count) variants × \(scenario.strategies.count) strategies × \(scenario.replications) replications)\n")
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        out("\(path): ok (\(count(scenario.variants.count, "variant")) × \(count(scenario.strategies.count, "strategy").replacingOccurrences(of: "strategys", with: "strategies")) × \(count(scenario.replications, "replication")))\n")
         return 0
     }
 

@@ -115,7 +115,10 @@ public struct FCMChannel: PushChannel {
 
     private mutating func flush(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
         guard env.device.online else { return }
-        if state.nonCollapsible.takeDiscardSignal() && config.deletedSignal { queue.schedule(at: env.now, .deletedMessages) }
+        // The signal travels like a normal-priority message: not while Doze restricts the network.
+        if !env.device.dozeRestricted && state.nonCollapsible.takeDiscardSignal() && config.deletedSignal {
+            queue.schedule(at: env.now, .deletedMessages)
+        }
         for p in state.nonCollapsible.take(where: { Self.deliverable($0, env) }) {
             if hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) } else { config.transport.transmit(p, env: env, queue: &queue, ledger: &ledger) }
         }

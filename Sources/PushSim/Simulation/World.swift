@@ -113,6 +113,8 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
     }
 
     private mutating func handle(_ event: WorldEvent) {
+        // Doze transitions due now take effect before anything else that happens now.
+        if doze != nil { let now = queue.now; doze!.advance(to: now) }
         switch event {
         case let .serverChange(key, schedule): serverChange(key: key, template: templates[Int(schedule)])
         case let .connectivity(isOnline): setOnline(isOnline)
