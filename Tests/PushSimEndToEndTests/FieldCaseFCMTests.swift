@@ -1,0 +1,156 @@
+import Testing
+@testable import PushSim
+
+/// Field cases C6–C10 (Android / FCM), /work/shared/cases/field-cases.md: each test
+/// asserts the documented outcome of its scenario in Scenarios/cases/.
+@Suite struct FieldCaseFCMTests {
+    /// C6 (F1, F3): offline 0–10 min; ten notification messages (odd ids, 1:00 … 5:30) and
+    /// ten data messages (even ids, 1:15 … 5:45). At 10 min: one notification (the default
+    /// collapse key keeps the newest) and all ten data messages.
+    @Test func c6NotificationsCollapseDataDoNot() throws {
+        let s = try fieldCase("C6")
+        for r in 0..<s.replications {
+            let seen = record(s, "fcm", replication: r, strategy: HintPull())
+            let o = seen.outcome
+            #expect(o.pushesSent == 20 && o[.delivered] == 11 && o[.collapsed] == 9)
+            #expect(o[.delayedDeviceOffline] == 11)
+            #expect(o.counters.notificationsDisplayed == 1 && o.counters.handlerRuns == 10)
+            // The data messages reach the handler at reconnect, in send order.
+            #expect(seen.log.pushes.map(\.id) == Array(stride(from: 2, through: 20, by: 2)))
+            #expect(seen.log.pushes.allSatisfy { $0.at == at(10) && $0.collapseKey == nil })
+            #expect(o.converged && o.convergenceTime == .seconds(255))
+
+            // Had the user tapped the notification, its data would show it is the newest one.
+            let tapped = record(s, "fcm", replication: r, strategy: HintPull()) { $0.app.tapProbability = 1 }
+            let shown = tapped.log.pushes.filter { $0.collapseKey == FCMConfig.packageCollapseKey }
+            #expect(shown.map(\.id) == [19] && shown.map(\.sentAt) == [at(5, 30)])
+            #expect(shown.map(\.at) == [at(10, 10)])
+        }
+    }
+
+    /// C7 (F2): 110 non-collapsible messages while offline 0–20 min. None delivered; one
+    /// deletedMessages at 20 min; a full sync on it converges, waiting for pushes does not.
+    @Test func c7PendingOverflow() throws {
+        let s = try fieldCase("C7")
+        for r in 0..<s.replications {
+            for variant in ["deletedSignal", "noSignal"] {
+                let seen = record(s, variant, replication: r, strategy: HintPullDeletedSync())
+                let o = seen.outcome
+                #expect(o.pushesSent == 110 && o[.delivered] == 0 && o[.droppedTooManyPendingMessages] == 110)
+                #expect(seen.log.pushes.isEmpty && o.counters.handlerRuns == 0)
+                let signal = variant == "deletedSignal"
+                #expect(seen.log.deletedSignals == (signal ? [at(20)] : []))
+                #expect(o.converged == signal && o.counters.resets == (signal ? 1 : 0))
+                if signal { #expect(o.convergenceTime == .seconds(100)) }
+                for strategy in ["applyPayload", "hintPull"] {
+                    #expect(!s.outcome(variant, strategy, replication: r).converged, "\(variant) \(strategy)")
+                }
+                // A sync at reconnect does not need the signal.
+                let recommended = s.outcome(variant, "recommended", replication: r)
+                #expect(recommended.converged && recommended.convergenceTime == .seconds(100))
+            }
+            // The other reading: storing resumes after the discard, so 102–110 arrive.
+            let resumed = record(s, "storeAfterDiscard", replication: r, strategy: HintPull())
+            #expect(resumed.outcome[.droppedTooManyPendingMessages] == 101 && resumed.outcome[.delivered] == 9)
+            #expect(resumed.log.pushes.map(\.id) == Array(102...110) && resumed.log.pushes.allSatisfy { $0.at == at(20) })
+            #expect(resumed.outcome.converged && resumed.outcome.counters.deletedSignals == 1)
+        }
+    }
+
+    /// C8 (F3): 6 collapse keys × 3 messages while offline 0–10 min. Exactly 4 delivered
+    /// (at most 4 keys pending), each the newest of its key; which keys survive varies
+    /// from replication to replication. Without collapse keys all 18 arrive.
+    @Test func c8FourCollapseKeys() throws {
+        let s = try fieldCase("C8")
+        let keyIDs = (0..<6).map { KeyPattern("key-\($0)").id(for: 0) }
+        var survived = [Int](repeating: 0, count: 6)
+        var survivorSets: Set<[Int]> = []
+        for r in 0..<s.replications {
+            let seen = record(s, "collapseKeys", replication: r, strategy: HintPull())
+            let o = seen.outcome
+            #expect(o.pushesSent == 18 && o[.delivered] == 4 && o[.collapsed] + o[.droppedTooManyPendingMessages] == 14)
+            #expect(seen.log.pushes.allSatisfy { $0.at == at(10) })
+            var keys: [Int] = []
+            for p in seen.log.pushes {
+                let k = try #require(keyIDs.firstIndex(of: p.collapseKey ?? 0))
+                keys.append(k)
+                // Key k's messages are ids k+1, k+7, k+13 (round-robin); the newest is k+13.
+                #expect(p.id == Int64(k) + 13 && p.sentAt == at(3, 10 * Int64(k)), "\(p) for key-\(k)")
+            }
+            #expect(Set(keys).count == 4, "one message per surviving key")
+            for k in keys { survived[k] += 1 }
+            survivorSets.insert(keys.sorted())
+            #expect(o.converged, "hintPull pulls everything on any surviving push")
+
+            let all = record(s, "noCollapseKeys", replication: r, strategy: ApplyPayload())
+            #expect(all.outcome[.delivered] == 18 && all.log.pushes.map(\.id) == Array(1...18))
+            #expect(all.outcome.converged, "all 18 payloads applied in order")
+        }
+        // Every key survives in some replications and is dropped in others: its survival
+        // rate's 99.9% Wilson interval excludes both 0 and 1.
+        for (k, n) in survived.enumerated() {
+            let ci = Statistics.wilsonInterval(successes: n, trials: s.replications, confidence: 0.999)
+            #expect(ci.low > 0 && ci.high < 1, "key-\(k) survived \(n) of \(s.replications)")
+        }
+        #expect(survived.reduce(0, +) == 4 * s.replications)
+        #expect(survivorSets.count > 1)
+    }
+
+    /// C9 (F6, D2): screen off at 0; deep Doze IDLE from 64.5 min. Normal messages at 70,
+    /// 75, 85 min arrive together at the first maintenance window after them (124.5 min);
+    /// the high one at 90 min arrives at once.
+    @Test func c9DozeMaintenanceWindow() throws {
+        let s = try fieldCase("C9")
+        let doze = DozeController.schedule(parameters: .aosp, screenOffAt: .zero, until: .zero + s.horizon)
+        let deepIdle = try #require(doze.first { $0.deep == .idle }).time
+        #expect(deepIdle == at(64, 30))
+        let window = try #require(doze.first { $0.time > at(85) && ($0.deep == .idleMaintenance || $0.light == .idleMaintenance) }).time
+        #expect(window == at(124, 30))
+        for r in 0..<s.replications {
+            let seen = record(s, "aospDoze", replication: r, strategy: HintPull())
+            #expect(seen.log.pushes == [
+                Arrival(at: at(90), id: 4, sentAt: at(90), cursor: 4),
+                Arrival(at: window, id: 1, sentAt: at(70), cursor: 1),
+                Arrival(at: window, id: 2, sentAt: at(75), cursor: 2),
+                Arrival(at: window, id: 3, sentAt: at(85), cursor: 3),
+            ])
+            let o = seen.outcome
+            #expect(o[.delivered] == 4 && o[.delayedDeviceDoze] == 3 && o.deliveredNoDelay == 1)
+            // The high-priority message's Doze exemption lets hintPull sync at 90 min.
+            #expect(o.converged && o.convergenceTime == .zero && o.counters.pulls == 1 && o.counters.pullFailures == 0)
+            // One key: applyPayload writes 1, 2, 3 after 4 and ends stale.
+            let payload = s.outcome("aospDoze", "applyPayload", replication: r)
+            #expect(!payload.converged && payload.counters.payloadsApplied == 4)
+        }
+    }
+
+    /// C10 (F1): a notification + data message with cursor 42 to a backgrounded app, not
+    /// tapped. applyPayload never sees 42, hintPull stays stale, a sync at the next app
+    /// open (30 min) converges. Tapped (the other variant), every strategy converges.
+    @Test func c10NotificationPlusDataNotTapped() throws {
+        let s = try fieldCase("C10")
+        for r in 0..<s.replications {
+            let seen = record(s, "dismissed", replication: r, strategy: ApplyPayload())
+            #expect(seen.log.pushes.map(\.cursor) == Array(1...41))
+            #expect(seen.outcome[.delivered] == 42 && seen.outcome.counters.notificationsDisplayed == 1)
+            #expect(seen.outcome.counters.taps == 0 && !seen.outcome.converged)
+            #expect(seen.outcome.counters.payloadsApplied == 41)
+
+            let hint = s.outcome("dismissed", "hintPull", replication: r)
+            #expect(!hint.converged && hint.finalCursor == 41)
+            for strategy in ["hintPullForegroundSync", "recommended"] {
+                let o = s.outcome("dismissed", strategy, replication: r)
+                #expect(o.converged && o.convergenceTime == .minutes(20) && o.finalCursor == 42, "\(strategy)")
+            }
+
+            let tapped = record(s, "tapped", replication: r, strategy: ApplyPayload())
+            // Notification + data goes under the default collapse key, like a notification (F3).
+            #expect(tapped.log.pushes.last == Arrival(at: at(10, 10), id: 42, sentAt: at(10), cursor: 42,
+                                                      collapseKey: FCMConfig.packageCollapseKey))
+            for strategy in ["applyPayload", "hintPull", "hintPullForegroundSync", "recommended"] {
+                let o = s.outcome("tapped", strategy, replication: r)
+                #expect(o.converged && o.convergenceTime == .seconds(10) && o.counters.taps == 1, "\(strategy)")
+            }
+        }
+    }
+}
