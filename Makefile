@@ -6,7 +6,13 @@ OUT ?= Results/push-hint-study
 BIN := .build/release/pushsim
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps bench validate clean
+SWEEPS := $(sort $(wildcard Scenarios/sweeps/*.json))
+# The reference runs `make regress` checks against Results/baselines/.
+REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*.json))
+COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
+export PUSHSIM_COMMIT := $(COMMIT)
+
+.PHONY: run test build deps bench validate clean sweep plots plot-deps regress baseline
 
 run: build
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -22,7 +28,39 @@ bench: deps
 	.build/release/pushsim-bench
 
 validate: build
-	@for f in $$(find Scenarios -name '*.json' | sort); do $(BIN) validate $$f || exit 2; done
+	@for f in $$(find Scenarios -name '*.json' -not -path '*/bases/*' | sort); do $(BIN) validate $$f || exit 2; done
+
+# Every sweep in Scenarios/sweeps/, then its plots (rate.svg/png, cost.svg/png).
+sweep: build plot-deps
+	@for f in $(SWEEPS); do n=$$(basename $$f .json); \
+		$(BIN) sweep $$f --out Results/$$n || exit $$?; \
+		(cd Results/$$n && gnuplot plot.gp) || exit 1; \
+	done
+
+plots: plot-deps
+	@for d in Results/*/; do [ -f $$d/plot.gp ] && (cd $$d && gnuplot plot.gp) || true; done
+
+plot-deps:
+	@command -v gnuplot >/dev/null 2>&1 || { echo "installing gnuplot-nox (apt-get)"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y gnuplot-nox; }
+
+# Reruns the references and sweeps and compares every convergence rate with the
+# committed baseline (two-proportion test, p < 0.001 fails and names the cells).
+regress: build
+	@status=0; for f in $(REFERENCES) $(SWEEPS); do n=$$(basename $$f .json); \
+		if grep -q '"axes"' $$f; then $(BIN) sweep $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; \
+		else $(BIN) run $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; fi; \
+		echo "$$n:"; $(BIN) compare Results/baselines/$$n.summary.csv Results/regress/$$n/summary.csv || status=1; \
+	done; exit $$status
+
+# Rewrites the baselines on purpose (review the diff before committing it).
+baseline: build
+	@mkdir -p Results/baselines
+	@for f in $(REFERENCES) $(SWEEPS); do n=$$(basename $$f .json); \
+		if grep -q '"axes"' $$f; then $(BIN) sweep $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; \
+		else $(BIN) run $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; fi; \
+		cp Results/regress/$$n/summary.csv Results/baselines/$$n.summary.csv; echo "baseline: $$n"; \
+	done
 
 # Installs GSL (and pkg-config) only when pkg-config cannot already find GSL.
 deps:

@@ -7,6 +7,8 @@ struct SweepManifest: Codable, Equatable {
     var fingerprint: String
     var pointCount: Int
     var axisNames: [String]
+    /// Whether the axes were zipped (they vary together) rather than crossed.
+    var zipped: Bool
     var runsHeader: [String]
     var summaryHeader: [String]
     var pairedHeader: [String]
@@ -19,6 +21,7 @@ struct SweepManifest: Codable, Equatable {
         fingerprint = FNV1a64.hex(Array((plan.fingerprint + "|" + adaptive).utf8))
         pointCount = plan.points.count
         axisNames = plan.spec.axes.map(\.name)
+        zipped = plan.spec.combine == .zip
         runsHeader = ["run_id", "point"] + axisNames + RunsTable.columns
         summaryHeader = ["point"] + axisNames + SummaryTable.columns
         pairedHeader = ["point"] + axisNames + PointResult.pairedColumns

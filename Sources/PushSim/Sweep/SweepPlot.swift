@@ -3,7 +3,8 @@
 /// rate against the first axis, one line per variant, strategy and value of the other
 /// axes, with 95% Wilson interval error bars) and `cost.svg`/`cost.png` (mean pulls per
 /// run against convergence rate). Duration values are plotted in seconds; other
-/// non-numeric values by position.
+/// non-numeric values by position; a numeric axis spanning two decades or more on a log scale.
+/// Zipped axes vary together, so only crossed (grid) axes split lines.
 enum SweepPlot {
     static func script(_ m: SweepManifest, summary rows: [[String]]) -> String {
         let header = m.summaryHeader
@@ -12,7 +13,7 @@ enum SweepPlot {
         var order: [String] = [], lines: [String: [String]] = [:]
         var positions: [String: Int] = [:]
         for row in rows {
-            let others = axes.dropFirst().map { "\(header[$0])=\(row[$0])" }
+            let others = m.zipped ? [] : axes.dropFirst().map { "\(header[$0])=\(row[$0])" }
             let key = ([row[col("variant")], row[col("strategy")]] + others).joined(separator: " · ")
             if lines[key] == nil { order.append(key); lines[key] = [] }
             let label = row[1]
@@ -25,6 +26,8 @@ enum SweepPlot {
         let numeric = rows.allSatisfy { Double($0[1]) != nil }
         let durations = !numeric && rows.allSatisfy { (try? SimDuration(parsing: $0[1])) != nil }
         let xlabel = m.axisNames[0] + (durations ? " (s)" : "")
+        let xs = rows.compactMap { Double($0[1]) ?? (try? SimDuration(parsing: $0[1])).map { Double($0.microseconds) } }
+        let logX = (numeric || durations) && (xs.min() ?? 0) > 0 && (xs.max() ?? 0) / (xs.min() ?? 1) >= 100
         func quoted(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "'") + "\"" }
         var text = "# Written by pushsim for the sweep \(quoted(m.name)). Run: gnuplot plot.gp (in this folder).\n"
         for (i, key) in order.enumerated() {
@@ -43,11 +46,13 @@ enum SweepPlot {
           set ylabel "convergence rate"
           set yrange [0:1.05]
           set autoscale x
+          \(logX ? "set logscale x" : "unset logscale x")
           plot \(ratePlots)
           set output "cost." . fmt
           set title \(quoted(m.name + ": cost against convergence"))
           set xlabel "convergence rate"
           set ylabel "mean pulls per run"
+          unset logscale x
           set xrange [0:1.05]
           set autoscale y
           plot \(costPlots)

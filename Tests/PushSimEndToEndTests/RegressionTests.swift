@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import PushSim
+
+/// Regression baselines: `pushsim compare` flags a moved convergence rate and passes an
+/// unchanged one; the study still matches its committed baseline (the fast form of
+/// `make regress`).
+@Suite struct RegressionTests {
+    static let baseline = scenarioURL("Results/baselines/push-hint-study.summary.csv")
+
+    @Test func studyMatchesItsCommittedBaseline() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(runCLI(["run", scenarioURL("Scenarios/push-hint-study.json").path, "--out", dir.path]).status == 0)
+        let r = runCLI(["compare", Self.baseline.path, dir.appendingPathComponent("summary.csv").path])
+        #expect(r.status == 0, "\(r.out)")
+        #expect(r.out.contains("9 cells: no convergence rate moved"))
+    }
+
+    /// Another seed is an honest rerun of the same model: nothing may move at p < 0.001.
+    @Test func unchangedModelWithAnotherSeedPasses() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(runCLI(["run", scenarioURL("Scenarios/push-hint-study.json").path, "--out", dir.path, "--seed", "99"]).status == 0)
+        let r = runCLI(["compare", Self.baseline.path, dir.appendingPathComponent("summary.csv").path])
+        #expect(r.status == 0, "\(r.out)")
+    }
+
+    /// A planted change (the lossy channel loses more) is flagged, naming the cells.
+    @Test func plantedChangeIsFlagged() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = String(decoding: try Data(contentsOf: scenarioURL("Scenarios/push-hint-study.json")), as: UTF8.self)
+            .replacingOccurrences(of: #""loss": 0.3"#, with: #""loss": 0.4"#)
+        let file = dir.appendingPathComponent("planted.json")
+        try Data(text.utf8).write(to: file)
+        #expect(runCLI(["run", file.path, "--out", dir.appendingPathComponent("out").path]).status == 0)
+        let r = runCLI(["compare", Self.baseline.path, dir.appendingPathComponent("out/summary.csv").path])
+        #expect(r.status == 1)
+        #expect(r.out.contains("variant=lossy strategy=hintPull:"), "\(r.out)")
+        #expect(!r.out.contains("variant=keepLatest"), "\(r.out)")
+    }
+
+    @Test func twoProportionPValues() {
+        // 50/100 vs 70/100: z = 2.887 (pooled p = 0.6), two-sided p = 0.00389.
+        #expect(abs(TwoProportionTest.pValue(successes: 50, trials: 100, successes: 70, trials: 100) - 0.003893) < 1e-5)
+        #expect(TwoProportionTest.pValue(successes: 30, trials: 60, successes: 30, trials: 60) == 1)
+        #expect(TwoProportionTest.pValue(successes: 100, trials: 100, successes: 50, trials: 50) == 1)
+        #expect(TwoProportionTest.pValue(successes: 0, trials: 1000, successes: 10, trials: 1000) < 0.01)
+    }
+
+    @Test func pairedDifferenceUsesThePairing() {
+        var d = PairedDifference()
+        for i in 0..<100 { d.add(a: true, b: i >= 10) }   // A converges always, B in 90 of 100
+        #expect(d.difference == 0.1)
+        let ci = d.interval()
+        // se = sqrt(10 − 100/100)/100 = 0.03; 95%: 0.1 ± 1.95996 × 0.03
+        #expect(abs(ci.low - (0.1 - 1.959964 * 0.03)) < 1e-6 && abs(ci.high - (0.1 + 1.959964 * 0.03)) < 1e-6)
+        var same = PairedDifference()
+        for _ in 0..<50 { same.add(a: true, b: true) }
+        #expect(same.interval() == (0, 0))
+    }
+}
