@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import PushSim
+
+/// Android device rules D1–D6 (docs/platform-rules.md), observed through the arrival times of
+/// FCM messages at the app. AOSP defaults: first deep IDLE at 1h04m30s after screen-off.
+@Suite("Platform rules: Android device (D1–D6)")
+struct PlatformAndroidRuleTests {
+    static let firstWindow = at(h: 2, m: 4, s: 30)
+
+    @Test("D1: screen-on, charging or motion ends Doze; left alone the message waits for the window", arguments: [
+        ("stationary", firstWindow), ("screenOn", at(m: 80)), ("charging", at(m: 80)), ("motion", at(m: 80)),
+    ])
+    func d1DozeConditions(variant: String, arrival: SimTime) throws {
+        let (o, log) = trace(try platformScenario("D1"), variant)
+        #expect(log.arrivals.map(\.time) == [arrival])
+        #expect(o[.delayedDeviceDoze] == 1)
+    }
+
+    @Test("D2: deep Doze: a normal message arrives exactly at the next maintenance window; idle 1, 2, 4, 6, 6, 6 h")
+    func d2DeepDoze() throws {
+        let (o, log) = trace(try platformScenario("D2"), "aosp")
+        let w = [at(h: 2, m: 4, s: 30), at(h: 4, m: 9, s: 30), at(h: 8, m: 19, s: 30),
+                 at(h: 14, m: 29, s: 30), at(h: 20, m: 39, s: 30), at(h: 26, m: 49, s: 30)]
+        #expect(log.ids == Array(1...8))
+        #expect(log.arrivals.map(\.time) == [w[0], at(h: 2, m: 9, s: 29), w[1], at(h: 4, m: 19, s: 29), w[2], w[3], w[4], w[5]])
+        #expect(o[.delayedDeviceDoze] == 6 && o.deliveredNoDelay == 2)
+        // Windows 5 min then 10 min (capped); the idle periods between them.
+        let windows: [SimDuration] = [.minutes(5), .minutes(10), .minutes(10), .minutes(10), .minutes(10)]
+        var idles = [w[0] - at(h: 1, m: 4, s: 30)]
+        for k in 1..<w.count { idles.append(w[k] - (w[k - 1] + windows[k - 1])) }
+        #expect(idles == [1, 2, 4, 6, 6, 6].map { SimDuration.hours($0) })
+    }
+
+    @Test("D3: light Doze: idle 5, 10, 15, 15 min from 4 min after screen-off, 1-min windows")
+    func d3LightDoze() throws {
+        let s = try platformScenario("D3")
+        let (o, log) = trace(s, "lightOnly")
+        #expect(log.ids == Array(1...6))
+        #expect(log.arrivals.map(\.time) == [at(m: 2), at(m: 9), at(m: 20), at(m: 36), at(m: 36, s: 30), at(m: 52)])
+        #expect(o[.delayedDeviceDoze] == 4)
+        let older = trace(s, "olderBuild").log
+        #expect(older.arrivals.map(\.time) == [at(m: 5), at(m: 11)], "3 min inactive: light idle from 6 min")
+    }
+
+    @Test("D4: App Standby Buckets cap high-priority messages per day; beyond the cap they wait like normal", arguments: [
+        ("active", 12), ("workingSet", 12), ("frequent", 10), ("rare", 5), ("restricted", 5),
+    ])
+    func d4StandbyBuckets(variant: String, cap: Int) throws {
+        let (o, log) = trace(try platformScenario("D4"), variant)
+        let sent = (0..<12).map { at(m: 70 + Int64($0)) }
+        #expect(log.ids == Array(1...12))
+        #expect(log.arrivals.map(\.time) == Array(sent.prefix(cap)) + Array(repeating: Self.firstWindow, count: 12 - cap))
+        #expect(o.deliveredNoDelay == cap && o[.delayedDeviceDoze] == 12 - cap)
+    }
+
+    @Test("D4: the cap resets each day")
+    func d4DailyReset() throws {
+        let (o, log) = trace(try platformScenario("D4"), "rare-twoDays")
+        let dayTwo = log.arrivals.filter { $0.id > 12 }
+        #expect(dayTwo.map(\.id) == Array(13...18))
+        #expect(dayTwo.map(\.time) == (0..<5).map { at(h: 25, m: 10 + $0) } + [at(h: 26, m: 49, s: 30)])
+        #expect(o.deliveredNoDelay == 10 && o[.delayedDeviceDoze] == 8)
+    }
+
+    @Test("D5: a force-stopped app gets nothing until launched; a swipe from Recents is not a force stop")
+    func d5ForceStop() throws {
+        let s = try platformScenario("D5")
+        let stopped = trace(s, "forceStop")
+        #expect(stopped.log.ids == [1, 4] && stopped.log.arrivals.map(\.time) == [at(m: 5), at(m: 35)])
+        #expect(stopped.outcome[.droppedAppForceStopped] == 2)
+        let swiped = trace(s, "swipeAway")
+        #expect(swiped.log.ids == [1, 2, 3, 4])
+        #expect(swiped.log.arrivals.map(\.time) == [at(m: 5), at(m: 15), at(m: 20), at(m: 35)])
+        #expect(swiped.outcome[.droppedAppForceStopped] == 0)
+    }
+
+    @Test("D6: onMessageReceived has about 10 s; a pull that takes longer fails")
+    func d6HandlerTime() throws {
+        let cs = try cells("D6")
+        let fast = cell(cs, "pull8s", "hintPull"), slow = cell(cs, "pull15s", "hintPull")
+        #expect(fast.converged == 1 && fast.mean("pull_failures") == 0)
+        #expect(slow.converged == 0 && slow.mean("pull_failures") == 1)
+    }
+}

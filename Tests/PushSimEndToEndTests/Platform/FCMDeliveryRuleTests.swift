@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import PushSim
+
+/// FCM rules F6–F10 (docs/platform-rules.md): priority under Doze, downgrade, limits, error
+/// codes, token lifetime. Deep Doze with the AOSP defaults: first IDLE at 1h04m30s, first
+/// maintenance window at 2h04m30s.
+@Suite("Platform rules: FCM priority, limits and errors (F6–F10)")
+struct PlatformFCMDeliveryRuleTests {
+    static let firstWindow = at(h: 2, m: 4, s: 30)
+
+    @Test("F6: normal waits for the maintenance window; high arrives at once and exempts the app from Doze")
+    func f6Priority() throws {
+        let s = try platformScenario("F6")
+        let (o, log) = trace(s, "exemption5m")
+        #expect(log.ids == [2, 1])
+        #expect(log.arrivals.map(\.time) == [at(m: 100), Self.firstWindow])
+        #expect(o[.delayedDeviceDoze] == 1 && o.deliveredNoDelay == 1)
+        #expect(o.counters.pulls == 1 && o.counters.pullFailures == 0, "the pull at 100 min runs inside the exemption")
+        #expect(o.converged && o.convergenceTime == .zero)
+
+        let none = trace(s, "noExemption").outcome
+        #expect(none.counters.pullFailures == 1, "without the exemption Doze blocks the pull")
+        #expect(none.converged && none.convergenceTime == Self.firstWindow - at(m: 100))
+    }
+
+    @Test("F7: high-priority messages that show nothing are downgraded to normal after the limit, within the window")
+    func f7Downgrade() throws {
+        let s = try platformScenario("F7")
+        let sent = [70, 71, 72, 73, 74, 90].map { at(m: $0) }
+        let week = trace(s, "data-window7d")
+        #expect(week.log.ids == [1, 2, 3, 4, 5, 6])
+        #expect(week.log.arrivals.map(\.time) == Array(sent[0..<3]) + Array(repeating: Self.firstWindow, count: 3))
+        #expect(week.outcome[.delayedDeviceDoze] == 3)
+
+        let short = trace(s, "data-window10m")
+        #expect(short.log.ids == [1, 2, 3, 6, 4, 5])
+        #expect(short.log.arrivals.map(\.time) == Array(sent[0..<3]) + [sent[5], Self.firstWindow, Self.firstWindow])
+
+        for variant in ["notification-window7d", "data-off"] {
+            let o = trace(s, variant).outcome
+            #expect(o[.delivered] == 6 && o.deliveredNoDelay == 6, "\(variant)")
+        }
+        #expect(trace(s, "notification-window7d").outcome.counters.notificationsDisplayed == 6)
+    }
+
+    @Test("F8: 240 per minute and 5,000 per hour per device; collapsible burst 20, one more per 3 min")
+    func f8Limits() throws {
+        let s = try platformScenario("F8")
+        let cs = summarize(s)
+        let minute = cell(cs, "perMinute", "hintPull"), hour = cell(cs, "perHour", "hintPull")
+        #expect(minute.total("delivered") == 240 && rejectionCodes(minute) == "QUOTA_EXCEEDED=60")
+        #expect(hour.total("delivered") == 5000 && rejectionCodes(hour) == "QUOTA_EXCEEDED=1000")
+        #expect(minute.total("rejected_retryable") == 60 && hour.total("rejected_retryable") == 1000)
+
+        let (o, log) = trace(s, "collapsibleBurst")
+        #expect(o[.delivered] == 21 && o[.collapsed] == 9)
+        #expect(o[.delayedMessageThrottled] == 1 && o.deliveredNoDelay == 20)
+        #expect(log.ids == Array(1...20) + [30])
+        #expect(log.arrivals.prefix(20).allSatisfy { $0.time == $0.sentAt })
+        #expect(log.time(of: 30) == at(m: 4), "the first token after the burst comes 3 min after it began")
+    }
+
+    @Test("F9: error codes: 400, 404, 403, 401 final; 429, 503, 500 retryable; random rates within binomial bounds")
+    func f9ErrorCodes() throws {
+        let table: [(SendError, Int, Bool)] = [
+            (.invalidArgument, 400, false), (.unregistered, 404, false), (.senderIdMismatch, 403, false),
+            (.thirdPartyAuthError, 401, false), (.quotaExceeded, 429, true), (.unavailable, 503, true), (.internal, 500, true),
+        ]
+        for (e, status, retryable) in table {
+            #expect(e.httpStatus == status && e.isRetryable == retryable, "\(e.rawValue)")
+            #expect(e.invalidatesToken == (e == .unregistered), "\(e.rawValue): only UNREGISTERED deletes the token")
+        }
+        let s = try platformScenario("F9")
+        let cs = summarize(s)
+        let random = cell(cs, "randomErrors", "hintPull")
+        let n = 1000
+        let rates: [(SendError, Double)] = [(.unavailable, 0.1), (.internal, 0.05), (.quotaExceeded, 0.05),
+                                            (.senderIdMismatch, 0.02), (.thirdPartyAuthError, 0.02)]
+        var final = 0, retryable = 0
+        for (e, p) in rates {
+            let k = random.rejections[SendError.allCases.firstIndex(of: e)!]
+            #expect(binomialAcceptance(n: n, p: p).contains(k), "\(e.rawValue)=\(k) of \(n) at p \(p)")
+            if e.isRetryable { retryable += k } else { final += k }
+        }
+        #expect(random.total("rejected_final") == final && random.total("rejected_retryable") == retryable)
+        #expect(random.total("delivered") == n - final - retryable)
+        #expect(rejectionCodes(cell(cs, "uninstalled", "hintPull")) == "UNREGISTERED=3")
+        #expect(rejectionCodes(cell(cs, "ios-data-high", "hintPull")) == "INVALID_ARGUMENT=3")
+    }
+
+    /// F11 is about names, not behaviour: the reports use the FCM Data API categories.
+    @Test("F11: outcome and delay columns carry the FCM Data API category names")
+    func f11CategoryNames() {
+        let outcomes = ["delivered", "pending", "collapsed", "dropped_too_many_pending_messages",
+                        "dropped_app_force_stopped", "dropped_device_inactive"]
+        let delays = ["delivered_no_delay", "delayed_device_offline", "delayed_device_doze",
+                      "delayed_message_throttled", "delayed_user_stopped"]
+        let names = Set(RunMetrics.all.map(\.name))
+        for n in outcomes + delays { #expect(names.contains(n), "\(n)") }
+    }
+
+    @Test("F10: inactive 28 days: dropped_device_inactive; 270 days: UNREGISTERED; uninstalled: UNREGISTERED")
+    func f10TokenLifetime() throws {
+        let s = try platformScenario("F10")
+        let recent = trace(s, "lastConnected27d").outcome
+        #expect(recent[.pending] == 1 && recent[.droppedDeviceInactive] == 1)
+        let old = trace(s, "lastConnected269d").outcome
+        #expect(old[.droppedDeviceInactive] == 1 && old[.rejected] == 1)
+        #expect(RunMetrics.rejectionCodes(old.rejections) == "UNREGISTERED=1")
+        let gone = trace(s, "uninstalled").outcome
+        #expect(RunMetrics.rejectionCodes(gone.rejections) == "UNREGISTERED=2")
+    }
+}
