@@ -47,6 +47,15 @@ struct Arrival: Equatable, CustomStringConvertible {
     var sentAt: SimTime
     var cursor: Int64
     var collapseKey: Int64?
+    /// The app's state when its code saw the push (not part of equality).
+    var appState: AppState = .foreground
+
+    /// The arrival time (same as `at`).
+    var time: SimTime { at }
+
+    static func == (a: Arrival, b: Arrival) -> Bool {
+        (a.at, a.id, a.sentAt, a.cursor, a.collapseKey) == (b.at, b.id, b.sentAt, b.cursor, b.collapseKey)
+    }
 
     var description: String { "#\(id) sent \(sentAt.seconds) s, seen \(at.seconds) s" }
 }
@@ -56,6 +65,15 @@ final class AppLog: @unchecked Sendable {
     var pushes: [Arrival] = []
     var deletedSignals: [SimTime] = []
     var foregrounds: [SimTime] = []
+
+    /// The pushes, in arrival order (same as `pushes`).
+    var arrivals: [Arrival] { pushes }
+    /// `deletedMessages` times (same as `deletedSignals`).
+    var deleted: [SimTime] { deletedSignals }
+    /// Push ids in arrival order.
+    var ids: [Int64] { pushes.map(\.id) }
+    /// The time push `id` first reached the app's code (nil if it never did).
+    func time(of id: Int64) -> SimTime? { pushes.first { $0.id == id }?.at }
 }
 
 /// Test-only strategy: records every handler call into `log`, then lets `inner` react.
@@ -74,7 +92,8 @@ struct Recording<Inner: ClientStrategy>: ClientStrategy {
     init(from decoder: any Decoder) throws { throw decoder.invalid("test.recording is not decodable") }
 
     mutating func onPush(_ push: Push, _ app: inout AppContext) {
-        log.pushes.append(Arrival(at: app.now, id: push.id, sentAt: push.sentAt, cursor: push.cursor, collapseKey: push.collapseKey))
+        log.pushes.append(Arrival(at: app.now, id: push.id, sentAt: push.sentAt, cursor: push.cursor, collapseKey: push.collapseKey,
+                                  appState: app.appState))
         inner.onPush(push, &app)
     }
     mutating func onDeletedMessages(_ app: inout AppContext) { log.deletedSignals.append(app.now); inner.onDeletedMessages(&app) }
