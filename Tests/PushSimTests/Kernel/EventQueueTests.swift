@@ -1,20 +1,6 @@
 import Testing
 @testable import PushSim
 
-/// SplitMix64 (Steele, Lea & Flood 2014): a tiny deterministic generator for test schedules.
-private struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: UInt64) -> UInt64 { next() % n }
-    mutating func percent(_ p: UInt64) -> Bool { below(100) < p }
-}
-
 /// The obviously correct model: an array sorted by (time, insertion index) before each pop.
 private struct SortedReference {
     var pending: [(time: Int64, index: UInt64, payload: Int)] = []

@@ -1,19 +1,6 @@
 import Testing
 @testable import PushSim
 
-/// SplitMix64 (Steele, Lea & Flood 2014): a tiny deterministic generator for test strings.
-private struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
-
 /// Characters that stress CSV: separators, quotes, line breaks alone and as CRLF, spaces,
 /// non-ASCII, and a combining mark that Swift merges into the preceding character.
 private let alphabet: [Unicode.Scalar] = ["a", "Z", "0", ",", "\"", "\r", "\n", " ", ";", "é", "\u{301}", "日", "\u{1F600}", "\t"]
