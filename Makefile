@@ -47,7 +47,7 @@ plot-deps:
 # Reruns the references and sweeps and compares every convergence rate with the
 # committed baseline (two-proportion test, p < 0.001 fails and names the cells).
 regress: build
-	@status=0; for f in $(REFERENCES) $(SWEEPS); do n=$$(basename $$f .json); \
+	@rm -rf Results/regress; status=0; for f in $(REFERENCES) $(SWEEPS); do n=$$(basename $$f .json); \
 		if grep -q '"axes"' $$f; then $(BIN) sweep $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; \
 		else $(BIN) run $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; fi; \
 		echo "$$n:"; $(BIN) compare Results/baselines/$$n.summary.csv Results/regress/$$n/summary.csv || status=1; \
@@ -55,7 +55,7 @@ regress: build
 
 # Rewrites the baselines on purpose (review the diff before committing it).
 baseline: build
-	@mkdir -p Results/baselines
+	@rm -rf Results/regress; mkdir -p Results/baselines
 	@for f in $(REFERENCES) $(SWEEPS); do n=$$(basename $$f .json); \
 		if grep -q '"axes"' $$f; then $(BIN) sweep $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; \
 		else $(BIN) run $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; fi; \

@@ -11,12 +11,16 @@
 #include <gsl/gsl_statistics_double.h>
 #include <gsl/gsl_sort_double.h>
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_version.h>
 
 /// The Mersenne Twister generator type (GSL's default for PushSim).
 static inline const gsl_rng_type *pushsim_rng_mt19937(void) { return gsl_rng_mt19937; }
 
 /// The table of every generator type GSL knows, terminated by a NULL entry.
 static inline const gsl_rng_type **pushsim_rng_types(void) { return gsl_rng_types_setup(); }
+
+/// The GSL library version string, e.g. "2.7.1".
+static inline const char *pushsim_gsl_version(void) { return gsl_version; }
 
 /// Turns GSL's abort-on-error handler off (PushSim validates arguments before calling).
 static inline void pushsim_gsl_errors_off(void) { gsl_set_error_handler_off(); }

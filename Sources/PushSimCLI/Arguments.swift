@@ -23,6 +23,12 @@ struct Arguments {
         }
     }
 
+    /// Throws for any flag or option the command does not take.
+    func allow(flags allowedFlags: Set<String> = [], options allowedOptions: Set<String> = []) throws(UsageError) {
+        if let f = flags.subtracting(allowedFlags).sorted().first { throw UsageError("unknown option \(f)") }
+        if let o = Set(options.keys).subtracting(allowedOptions).sorted().first { throw UsageError("option \(o) does not apply here") }
+    }
+
     /// An integer option within `range`, or nil when absent.
     func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = options[name] else { return nil }

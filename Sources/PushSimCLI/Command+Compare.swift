@@ -6,6 +6,7 @@ extension Command {
     /// new one, by a two-proportion test of the convergence rate. Exit 1 when a cell moved
     /// significantly (p < alpha) or is missing.
     static func compare(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
+        try a.allow(options: ["--alpha"])
         guard a.positional.count == 2 else { throw UsageError("expected BASELINE.csv and NEW.csv") }
         let alpha = try a.options["--alpha"].map { text throws(UsageError) -> Double in
             guard let v = Double(text), v > 0, v < 1 else { throw UsageError("--alpha expects a number in (0, 1), got \"\(text)\"") }

@@ -5,6 +5,7 @@ extension Command {
     /// `validate FILE`: a scenario, or a sweep (recognised by its `"axes"`) with every point.
     static func validate(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
         guard a.positional.count == 1 else { throw UsageError("expected exactly one FILE") }
+        try a.allow()
         let path = a.positional[0]
         if let data = FileManager.default.contents(atPath: path),
            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["axes"] != nil {
@@ -19,7 +20,7 @@ extension Command {
     }
 
     static func sweep(_ a: Arguments, out: (String) -> Void, err: @escaping (String) -> Void, environment: [String: String]) throws -> Int32 {
-        if let flag = a.flags.subtracting(["--quiet"]).sorted().first { throw UsageError("unknown option \(flag)") }
+        try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed"])
         guard a.positional.count == 1 else { throw UsageError("expected exactly one sweep FILE") }
         var seed: UInt64?
         if let text = a.options["--seed"] {
@@ -57,6 +58,7 @@ extension Command {
     }
 
     static func merge(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
+        try a.allow(options: ["--out"])
         guard !a.positional.isEmpty else { throw UsageError("expected one or more sweep result folders") }
         let dirs = a.positional.map { URL(fileURLWithPath: $0) }
         let target = a.options["--out"].map { URL(fileURLWithPath: $0) } ?? dirs[0]

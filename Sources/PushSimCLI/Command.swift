@@ -35,14 +35,17 @@ enum Command {
                      environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         do {
             let a = try Arguments(args)
-            if a.flags.contains("--help") || a.flags.contains("-h") || a.command == "help" { out(usage); return 0 }
+            if a.flags.contains("--help") || a.flags.contains("-h") || a.command == "help" { out(usage + "\n"); return 0 }
             switch a.command {
             case "run": return try run(a, out: out, err: err, environment: environment)
             case "validate": return try validate(a, out: out)
             case "sweep": return try sweep(a, out: out, err: err, environment: environment)
             case "merge": return try merge(a, out: out)
             case "compare": return try compare(a, out: out)
-            case "list": out(Listing.text()); return 0
+            case "list":
+                try a.allow()
+                guard a.positional.isEmpty else { throw UsageError("list takes no arguments") }
+                out(Listing.text()); return 0
             case nil: err(usage); return 2
             case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, validate, sweep, merge, compare, list")
             }
@@ -62,8 +65,7 @@ enum Command {
     }
 
     private static func run(_ a: Arguments, out: (String) -> Void, err: @escaping (String) -> Void, environment: [String: String]) throws -> Int32 {
-        let unknown = a.flags.subtracting(["--quiet"])
-        if let flag = unknown.sorted().first { throw UsageError("unknown option \(flag)") }
+        try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--replications", "--seed"])
         var (scenario, bytes) = try load(a)
         if let n = try a.int("--replications", in: 1...100_000_000) { scenario.replications = n }
         if let text = a.options["--seed"] {

@@ -36,7 +36,7 @@ extension Scenario {
     func changes(_ variant: String, replication: Int) -> [(time: SimTime, key: Int32)] {
         let server = variants[variantIndex(variant)].server ?? self.server
         let streams = RandomStreams(generator: generator, seed: seed, replication: replication)
-        return server.drawChanges(random: streams.stream(StreamName.server)).map { ($0.time, $0.key) }
+        return server.drawChanges(until: .zero + horizon, random: streams.stream(StreamName.server)).map { ($0.time, $0.key) }
     }
 }
 
@@ -107,13 +107,10 @@ struct Recording<Inner: ClientStrategy>: ClientStrategy {
 /// run as `Simulation.run` does; `device` may adjust the device for the test.
 func record<S: ClientStrategy>(_ scenario: Scenario, _ variant: String, replication: Int, strategy: S,
                                device adjust: (inout DeviceSpec) -> Void = { _ in }) -> (outcome: RunOutcome, log: AppLog) {
-    let v = scenario.variants[scenario.variantIndex(variant)]
-    let server = v.server ?? scenario.server
-    let message = v.message ?? scenario.message
-    var device = v.device ?? scenario.device
-    adjust(&device)
-    let setup = Simulation.Setup(server: server, device: device, client: v.client ?? scenario.client,
-                                 templates: server.changes.map { $0.message ?? message }, horizon: .zero + scenario.horizon)
+    let index = scenario.variantIndex(variant)
+    var setup = Simulation(scenario: scenario).setup(variant: index)
+    adjust(&setup.device)
+    let v = scenario.variants[index]
     let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)
     let log = AppLog()
     let outcome = Simulation.simulate(channel: v.channel, strategy: Recording(strategy, log: log), setup: setup, streams: streams)

@@ -93,6 +93,7 @@ public struct APNsChannel: PushChannel {
 
     private mutating func storeInSlot(_ push: Push, env: ChannelEnvironment, ledger: inout PushLedger) {
         ledger.delay(push.id, .delayedDeviceOffline)
+        if let old = slot, hasExpired(old, at: env.now) { ledger.finish(old.id, .expired); slot = nil }
         guard let old = slot else { slot = push; slotCandidates = 1; return }
         slotCandidates += 1
         if retention == .latest || env.random.uniformInt(below: slotCandidates) == 0 {
@@ -104,12 +105,17 @@ public struct APNsChannel: PushChannel {
     }
 
     public mutating func deviceChanged(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        guard env.device.online else { return }
+        guard env.device.online else {
+            // Held for power while reachable, now unreachable: the one-slot rule applies (A1).
+            for p in powerHeld { if hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) } else { storeInSlot(p, env: env, ledger: &ledger) } }
+            powerHeld.removeAll()
+            return
+        }
         if let p = slot {
             slot = nil; slotCandidates = 0
             if hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) } else { accept(p, env: env, queue: &queue, ledger: &ledger) }
         }
-        if env.device.awake { flushPowerHeld(priorities: [5, 1], env: env, queue: &queue, ledger: &ledger) }
+        if env.device.awake && !powerHeld.isEmpty { flushPowerHeld(priorities: [5, 1], env: env, queue: &queue, ledger: &ledger) }
     }
 
     public mutating func timer(tag: Int32, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {

@@ -38,7 +38,7 @@ public struct FCMChannel: PushChannel {
         ParameterDoc("inactiveAfter", "duration", "\"28d\"", "offline this long ⇒ dropped_device_inactive (F10)"),
         ParameterDoc("tokenExpiry", "duration", "\"270d\"", "offline this long ⇒ token expired, UNREGISTERED (F10)"),
         ParameterDoc("downgrade", "object {window, unseenLimit} | null", "null (off)", "high-priority downgrade (F7)"),
-        ParameterDoc("errors", "object code → probability", "{}", "random UNAVAILABLE / INTERNAL / QUOTA_EXCEEDED / SENDER_ID_MISMATCH / THIRD_PARTY_AUTH_ERROR (F9)"),
+        ParameterDoc("errors", "object code → probability", "{}", "random INVALID_ARGUMENT / SENDER_ID_MISMATCH / THIRD_PARTY_AUTH_ERROR / QUOTA_EXCEEDED / UNAVAILABLE / INTERNAL (F9)"),
         ParameterDoc("apns", "apns parameters", "apns defaults", "the APNs model used for iOS devices (F12)"),
         ParameterDoc("transport", "object {loss, duplicate, delay}", "perfect", "impairments after the provider (F5)"),
     ]
@@ -52,6 +52,8 @@ public struct FCMChannel: PushChannel {
     public init(from decoder: any Decoder) throws {
         config = try FCMConfig(from: decoder)
         apns = config.apns
+        // Without its own `apns.transport`, the Apple leg uses the channel's transport.
+        if !config.apnsHasTransport { apns.transport = config.transport }
         state = FCMState(config: config)
     }
 
@@ -60,6 +62,7 @@ public struct FCMChannel: PushChannel {
             if push.type == .data && push.apnsPriority == 10 { ledger.reject(push.id, .invalidArgument); return }
             if env.device.token != .valid { ledger.reject(push.id, .unregistered); return }
             if let e = config.errors.draw(env.random) { ledger.reject(push.id, e); return }
+            if let e = apns.errors.draw(env.random) { ledger.reject(push.id, e); return }
             apns.accept(push, env: env, queue: &queue, ledger: &ledger)
             return
         }
@@ -79,8 +82,9 @@ public struct FCMChannel: PushChannel {
         env.device.online && (p.priority == .high || !env.device.dozeRestricted)
     }
 
-    private func hasExpired(_ p: Push, at now: SimTime) -> Bool {
-        now >= p.sentAt + (p.lifetime ?? MessageTemplate.maximumTTL)
+    /// FCM keeps a message at most its TTL, and never beyond 28 days (F4).
+    private static func hasExpired(_ p: Push, at now: SimTime) -> Bool {
+        now >= p.sentAt + min(p.lifetime ?? MessageTemplate.maximumTTL, MessageTemplate.maximumTTL)
     }
 
     private mutating func route(_ p: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
@@ -92,8 +96,14 @@ public struct FCMChannel: PushChannel {
         if !env.device.online { ledger.delay(p.id, .delayedDeviceOffline) }
         else if !Self.deliverable(p, env) { ledger.delay(p.id, .delayedDeviceDoze) }
         else { ledger.delay(p.id, .delayedMessageThrottled); armThrottleTimer(env: env, queue: &queue) }
-        if p.collapseKey != nil { state.storeCollapsible(p, maxKeys: config.maxCollapseKeys, random: env.random, ledger: &ledger) }
-        else { state.nonCollapsible.store(p, ledger: &ledger) }
+        // Expired messages no longer count toward the pending limits.
+        if p.collapseKey != nil {
+            state.collapsible.removeAll { old in Self.hasExpired(old, at: env.now) && ledger.finish(old.id, .expired) }
+            state.storeCollapsible(p, maxKeys: config.maxCollapseKeys, random: env.random, ledger: &ledger)
+            return
+        }
+        for old in state.nonCollapsible.take(where: { Self.hasExpired($0, at: env.now) }) { ledger.finish(old.id, .expired) }
+        state.nonCollapsible.store(p, ledger: &ledger)
     }
 
     private mutating func armThrottleTimer(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>) {
@@ -115,16 +125,19 @@ public struct FCMChannel: PushChannel {
 
     private mutating func flush(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
         guard env.device.online else { return }
-        // The signal travels like a normal-priority message: not while Doze restricts the network.
-        if !env.device.dozeRestricted && state.nonCollapsible.takeDiscardSignal() && config.deletedSignal {
+        // Reconnecting ends the discard; the signal then travels like a normal-priority
+        // message: not while Doze restricts the network.
+        if state.nonCollapsible.takeDiscardSignal() && config.deletedSignal { state.deletedSignalPending = true }
+        if state.deletedSignalPending && !env.device.dozeRestricted {
+            state.deletedSignalPending = false
             queue.schedule(at: env.now, .deletedMessages)
         }
         for p in state.nonCollapsible.take(where: { Self.deliverable($0, env) }) {
-            if hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) } else { config.transport.transmit(p, env: env, queue: &queue, ledger: &ledger) }
+            if Self.hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) } else { config.transport.transmit(p, env: env, queue: &queue, ledger: &ledger) }
         }
         var kept: [Push] = []
         for p in state.collapsible {
-            if hasExpired(p, at: env.now) { ledger.finish(p.id, .expired); continue }
+            if Self.hasExpired(p, at: env.now) { ledger.finish(p.id, .expired); continue }
             guard Self.deliverable(p, env) else { kept.append(p); continue }
             if state.bucket.take(at: env.now) {
                 config.transport.transmit(p, env: env, queue: &queue, ledger: &ledger)
@@ -139,6 +152,6 @@ public struct FCMChannel: PushChannel {
 
     public mutating func finish(env: ChannelEnvironment, ledger: inout PushLedger) {
         apns.finish(env: env, ledger: &ledger)
-        for p in state.nonCollapsible.pushes + state.collapsible where hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) }
+        for p in state.nonCollapsible.pushes + state.collapsible where Self.hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) }
     }
 }

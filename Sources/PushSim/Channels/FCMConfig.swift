@@ -13,6 +13,8 @@ public struct FCMConfig: Sendable {
     public var downgrade: Downgrade?
     public var errors = ErrorRates()
     public var apns = APNsChannel()
+    /// Whether the `apns` object names its own transport.
+    public var apnsHasTransport = false
     public var transport = Transport.perfect
 
     /// The collapse key FCM gives notification messages that name none (the app's package).
@@ -46,7 +48,9 @@ public struct FCMConfig: Sendable {
         perMinute = try c.decodeInt(.perMinute, in: 1...100_000_000, default: 240)
         perHour = try c.decodeInt(.perHour, in: 1...100_000_000, default: 5000)
         inactiveAfter = try c.decodeDurationIfPresent(.inactiveAfter) ?? .days(28)
+        guard inactiveAfter > .zero else { throw c.invalid(.inactiveAfter, "expected a duration longer than 0s") }
         tokenExpiry = try c.decodeDurationIfPresent(.tokenExpiry) ?? .days(270)
+        guard tokenExpiry > .zero else { throw c.invalid(.tokenExpiry, "expected a duration longer than 0s") }
         if c.contains(.downgrade), try !c.decodeNil(forKey: .downgrade) {
             let d = try c.superDecoder(forKey: .downgrade)
             try d.rejectUnknownKeys(DowngradeKeys.self)
@@ -62,6 +66,7 @@ public struct FCMConfig: Sendable {
             let a = try c.superDecoder(forKey: .apns)
             try a.rejectUnknownKeys(APNsChannel.CodingKeys.self)
             apns = try APNsChannel(from: a)
+            apnsHasTransport = try a.container(keyedBy: AnyCodingKey.self).contains(AnyCodingKey("transport"))
         }
         transport = try c.decodeIfPresent(Transport.self, forKey: .transport) ?? .perfect
     }
@@ -76,6 +81,8 @@ struct FCMState: Sendable {
     var bucket = TokenBucket(capacity: 20, refill: .minutes(3))
     var rate = SlidingRateLimit()
     var throttleArmed = false
+    /// A `deletedMessages` signal waiting for the network (Doze).
+    var deletedSignalPending = false
     /// Send times of high-priority messages that could show no notification (F7).
     var unseenHigh: [SimTime] = []
     /// (day index, high-priority messages that day) for the standby-bucket cap (D4).

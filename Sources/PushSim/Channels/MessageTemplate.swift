@@ -5,9 +5,9 @@
 ///  "tag": "order-{key}", "ttl": "1h", "size": 512, "send": true}
 /// ```
 /// `{key}` in `collapseKey` / `tag` stands for the changed key, so `"order-{key}"` gives
-/// one collapse key per entity. `ttl` is FCM's TTL (0 … 28 d) and also APNs'
-/// `apns-expiration` relative to the send time (`expiration` is an alias); `"0s"` means
-/// deliver now or never. `send: false` makes changes that send no push at all.
+/// one collapse key per entity. The lifetime is `ttl` (FCM's TTL, 0 … 28 d) or
+/// `expiration` (APNs' `apns-expiration` relative to the send time, 0 … 30 d); either
+/// serves both channels (FCM caps it at 28 d); `"0s"` means deliver now or never. `send: false` makes changes that send no push at all.
 public struct MessageTemplate: Decodable, Sendable, Equatable {
     public var type: MessageType = .data
     public var priority: FCMPriority?
@@ -55,8 +55,11 @@ public struct MessageTemplate: Decodable, Sendable, Equatable {
         if c.contains(.ttl) && c.contains(.expiration) { throw c.invalid(.expiration, "give \"ttl\" or \"expiration\", not both") }
         let lifetimeKey: CodingKeys = c.contains(.expiration) ? .expiration : .ttl
         lifetime = try c.decodeDurationIfPresent(lifetimeKey)
-        if let l = lifetime, l > Self.maximumTTL {
-            throw c.invalid(lifetimeKey, "a message lifetime is at most 28d (FCM TTL 2,419,200 s), got \(l) s")
+        if let l = lifetime, lifetimeKey == .ttl, l > Self.maximumTTL {
+            throw c.invalid(lifetimeKey, "an FCM TTL is at most 28d (2,419,200 s), got \(l) s")
+        }
+        if let l = lifetime, lifetimeKey == .expiration, l > .days(30) {
+            throw c.invalid(lifetimeKey, "APNs stores a notification at most about 30d, got \(l) s")
         }
         size = Int32(try c.decodeInt(.size, in: 0...4096, default: 0))
         send = try c.decodeBool(.send, default: true)

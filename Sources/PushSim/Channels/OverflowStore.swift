@@ -12,7 +12,7 @@ public struct OverflowStore: Sendable {
     public let storeAfterDiscard: Bool
     /// Stored pushes, in send order.
     public private(set) var pushes: [Push] = []
-    /// Whether a discard happened since the last `takeAll`.
+    /// Whether a discard happened since the last `takeDiscardSignal()`.
     public private(set) var discarded = false
 
     public init(limit: Int, storeAfterDiscard: Bool) { self.limit = limit; self.storeAfterDiscard = storeAfterDiscard }

@@ -113,6 +113,6 @@ public struct RandomOpens: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         gap = try c.decode(DurationDistribution.self, forKey: .gap)
         session = try c.decodeIfPresent(DurationDistribution.self, forKey: .session) ?? .constant(.minutes(1))
-        guard gap.meanDuration > .zero else { throw c.invalid(.gap, "the gap between app opens needs a positive mean") }
+        guard gap.meanDuration >= .seconds(1) else { throw c.invalid(.gap, "the gap between app opens needs a mean of at least 1s") }
     }
 }

@@ -170,8 +170,8 @@ public struct AlternatingPeriods: Decodable, Sendable {
         online = try c.decode(DurationDistribution.self, forKey: .online)
         offline = try c.decode(DurationDistribution.self, forKey: .offline)
         startOffline = try c.decodeBool(.startOffline, default: false)
-        guard online.meanDuration > .zero, offline.meanDuration > .zero else {
-            throw decoder.invalid("online and offline period distributions need a positive mean")
+        guard online.meanDuration >= .seconds(1), offline.meanDuration >= .seconds(1) else {
+            throw decoder.invalid("online and offline period distributions need a mean of at least 1s")
         }
     }
 

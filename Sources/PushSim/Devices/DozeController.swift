@@ -1,6 +1,6 @@
 /// Android Doze, deep and light, as a deterministic state machine over simulated time.
 ///
-/// Rules (docs/platform-rules.md): D1 from the Android page "Optimize for Doze and App
+/// Rules (PushSim's platform-rules table, docs/model.md): D1 from the Android page "Optimize for Doze and App
 /// Standby" (Doze needs the device unplugged, stationary and screen off; movement,
 /// screen-on or charging ends it); D2, D3 timings from the AOSP DeviceIdleController
 /// constants (see `DozeParameters`); F6 from Firebase "Set and manage message priority"

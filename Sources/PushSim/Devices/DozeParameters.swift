@@ -149,7 +149,7 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
             && factors.allSatisfy { $0.isFinite && $0 >= 1 }
     }
 
-    /// One row per JSON key, in declaration order, for docs/model.md and `--help` output.
+    /// One row per JSON key, in declaration order, for docs/model.md.
     /// `type` is `duration`, `factor` or `bool`; `defaultValue` is the JSON text of the default.
     public static let parameterDocs: [(name: String, type: String, defaultValue: String, summary: String)] = [
         ("inactive", "duration", "30m", "deep INACTIVE after screen off, unplugged (AOSP INACTIVE_TIMEOUT)"),

@@ -36,7 +36,9 @@ extension SimDuration {
             }
             total += value * Double(scale)
         }
-        guard total < 9.0e18 else { throw DurationSyntaxError(reason: "\"\(text)\" is too long a duration") }
+        guard total <= Double(SimDuration.longestSample.microseconds) else {
+            throw DurationSyntaxError(reason: "\"\(text)\" is too long a duration (at most 36500d, 100 years)")
+        }
         self.init(microseconds: Int64(total.rounded()))
     }
 }

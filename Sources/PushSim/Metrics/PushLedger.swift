@@ -41,8 +41,10 @@ public struct PushLedger: Sendable {
     /// Records one extra copy of a push made by transport duplication.
     public mutating func duplicated() { duplicatesMade += 1 }
 
-    /// Marks a delay reason on the push.
-    public mutating func delay(_ id: Int64, _ reason: DelayReason) { delays[Int(id) - 1] |= reason.bit }
+    /// Marks a delay reason on the push, unless its fate is already decided.
+    public mutating func delay(_ id: Int64, _ reason: DelayReason) {
+        if outcomes[Int(id) - 1] < 0 { delays[Int(id) - 1] |= reason.bit }
+    }
 
     /// Whether the push already has a final outcome.
     public func isFinal(_ id: Int64) -> Bool { outcomes[Int(id) - 1] >= 0 }

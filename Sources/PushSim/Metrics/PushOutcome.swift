@@ -21,7 +21,8 @@ public enum PushOutcome: Int, Sendable, CaseIterable {
     case expired
     /// Refused at send with an error code (A7, A9, F9).
     case rejected
-    /// Dropped by a rate limit or budget (iOS background budget I1; FCM limits F8).
+    /// Dropped by the iOS background budget (I1, I3: a held push replaced by a newer one,
+    /// or dropped under `heldBackgroundPush: "drop"`). FCM's limits reject (F8) or delay.
     case throttled
     /// Lost in transport (the `loss` probability).
     case lost

@@ -3,6 +3,8 @@
 public struct RunCounters: Sendable, Equatable {
     /// Push copies that reached the device (a duplicated push can count twice).
     public var copiesArrived = 0
+    /// Payload bytes of those copies (the message template's `size`).
+    public var bytesArrived = 0
     /// Times the app's push handler (`onPush`) ran.
     public var handlerRuns = 0
     /// Notifications the OS drew in the tray.

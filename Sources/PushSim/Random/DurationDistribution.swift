@@ -41,12 +41,12 @@ public struct DurationDistribution: Decodable, Sendable, Equatable {
     public static let zero = DurationDistribution.constant(.zero)
 
     /// One draw: x = `distribution.sample(s)`, then x × `unitMicroseconds` rounded to the
-    /// nearest microsecond (halves away from zero), clamped to [0, Int64.max] µs.
+    /// nearest microsecond (halves away from zero), clamped to [0, `SimDuration.longestSample`] (100 years).
     public func sample(_ s: RandomStream) -> SimDuration {
         Self.duration(distribution.sample(s), unitMicroseconds)
     }
 
-    /// The mean, converted and clamped like `sample` (`Int64.max` µs when the mean is
+    /// The mean, converted and clamped like `sample` (`SimDuration.longestSample` when the mean is
     /// infinite).
     public var meanDuration: SimDuration {
         Self.duration(distribution.mean, unitMicroseconds)

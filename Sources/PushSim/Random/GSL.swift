@@ -9,6 +9,10 @@ import CGSL
 /// GSL (`RandomStream.init`, `Distribution.cdf`, `Statistics`, ...) calls `setUp()` first;
 /// callers that use GSL directly should too.
 public enum GSL {
+    /// The GSL library version the program runs with (recorded in `meta.json`: sampler
+    /// output may differ between GSL versions).
+    public static var version: String { String(cString: pushsim_gsl_version()) }
+
     /// Runs the set-up exactly once; Swift initialises a `static let` lazily and atomically
     /// (`swift_once`), so concurrent first calls are safe.
     private static let errorHandlerOff: Void = { pushsim_gsl_errors_off() }()

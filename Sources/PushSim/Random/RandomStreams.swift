@@ -49,9 +49,10 @@ extension RandomStreams: Sendable {}
 /// The stable names of PushSim's random streams. Renaming one changes every result that
 /// depends on it; add new names rather than reusing old ones.
 public enum StreamName {
-    /// The app server: change arrivals, processing delays.
+    /// The app server: change gaps and the key of each change.
     public static let server = "server"
-    /// The push channel: loss, duplication, delivery delay.
+    /// The push channel: errors at send, loss, duplication, delays, APNs power delay and
+    /// slot retention, FCM's choice of collapse key to drop.
     public static let channel = "channel"
     /// The device's connectivity: online/offline periods.
     public static let deviceConnectivity = "device.connectivity"

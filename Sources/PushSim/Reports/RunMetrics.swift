@@ -22,7 +22,7 @@ public enum RunMetrics {
         m.append(Metric(name: "rejected_retryable", aggregate: .total) { o in rejections(o, retryable: true) })
         m.append(Metric(name: "duplicates", aggregate: .total) { $0.duplicates })
         let counters: [(String, @Sendable (RunCounters) -> Int)] = [
-            ("copies_arrived", { $0.copiesArrived }), ("handler_runs", { $0.handlerRuns }),
+            ("copies_arrived", { $0.copiesArrived }), ("bytes_arrived", { $0.bytesArrived }), ("handler_runs", { $0.handlerRuns }),
             ("notifications_displayed", { $0.notificationsDisplayed }), ("notifications_replaced", { $0.notificationsReplaced }),
             ("taps", { $0.taps }), ("deleted_signals", { $0.deletedSignals }), ("pulls", { $0.pulls }),
             ("pull_failures", { $0.pullFailures }), ("resets", { $0.resets }), ("payloads_applied", { $0.payloadsApplied }),

@@ -76,6 +76,7 @@ public struct StudyReport {
             "replications": scenario.replications,
             "horizon_s": SecondsFormat.string(scenario.horizon.microseconds),
             "generator": scenario.generator.name,
+            "gsl_version": GSL.version,
             "stream_seeding": "splitmix64(seed, replication, stream name) -> 32-bit, see docs/model.md",
             "variants": scenario.variants.map(\.name),
             "strategies": scenario.strategies.map(\.name),

@@ -1,6 +1,7 @@
 /// How the app's pulls behave (JSON `"client"`): each pull takes `pullLatency` and fails
 /// with probability `pullFailure` (both drawn on the `client` stream); a pull also fails
-/// when the device has no network when it starts or when it completes, or when it was
+/// when the app has no network when it starts (offline, or held back by Doze), when the
+/// device is offline when it completes, or when it was
 /// started in the background and outlasts the app's background handler time.
 public struct ClientSpec: Decodable, Sendable {
     public var pullLatency: DurationDistribution = .zero

@@ -16,18 +16,24 @@ extension Scenario {
     /// Decodes and validates scenario JSON.
     /// - Parameter file: the name to put in error messages.
     public static func decode(_ data: Data, file: String) throws(ScenarioError) -> Scenario {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw ScenarioError(file: file, path: "$", message: "malformed JSON: \(malformedJSONDetail(error, data))")
-        }
-        do {
-            return try JSONDecoder().decode(Scenario.self, from: data)
-        } catch let error as DecodingError {
-            throw ScenarioError(decoding: error, file: file)
-        } catch {
-            throw ScenarioError(file: file, path: "$", message: "\(error)")
-        }
+        try decodeStrictJSON(Scenario.self, data, file: file)
+    }
+}
+
+/// Decodes `data` as `T` from JSON: malformed JSON and decoding failures become a
+/// `ScenarioError` naming `file` and the JSON path (line and column for syntax errors).
+func decodeStrictJSON<T: Decodable>(_ type: T.Type, _ data: Data, file: String) throws(ScenarioError) -> T {
+    do {
+        _ = try JSONSerialization.jsonObject(with: data)
+    } catch {
+        throw ScenarioError(file: file, path: "$", message: "malformed JSON: \(malformedJSONDetail(error, data))")
+    }
+    do {
+        return try JSONDecoder().decode(T.self, from: data)
+    } catch let error as DecodingError {
+        throw ScenarioError(decoding: error, file: file)
+    } catch {
+        throw ScenarioError(file: file, path: "$", message: "\(error)")
     }
 }
 

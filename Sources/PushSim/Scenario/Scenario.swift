@@ -40,7 +40,9 @@ public struct Scenario: Decodable, Sendable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decode(String.self, forKey: .name)
-        guard !name.isEmpty, !name.contains("/") else { throw c.invalid(.name, "expected a non-empty name without \"/\"") }
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
+            throw c.invalid(.name, "expected a non-empty name without \"/\" that does not start with \".\" (it names the results folder)")
+        }
         description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
         seed = try c.decodeInteger(UInt64.self, .seed)
         replications = try c.decodeInt(.replications, in: 1...100_000_000)
@@ -52,6 +54,9 @@ public struct Scenario: Decodable, Sendable {
         }
         generator = g
         server = try c.decode(ServerSpec.self, forKey: .server)
+        guard UInt(server.keys) <= g.range else {
+            throw c.invalid(.generator, "generator \(g.name) draws at most \(g.range) distinct keys; the server has \(server.keys) (use mt19937)")
+        }
         device = try c.decodeIfPresent(DeviceSpec.self, forKey: .device) ?? .alwaysOnline
         message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message) ?? .default
         client = try c.decodeIfPresent(ClientSpec.self, forKey: .client) ?? .instant
@@ -96,7 +101,7 @@ public struct StrategySpec: Decodable, Sendable {
         prototype = try Registry.decodeStrategy(from: decoder)
         let c = try decoder.container(keyedBy: AnyCodingKey.self)
         name = try c.decodeIfPresent(String.self, forKey: AnyCodingKey("name")) ?? type(of: prototype).kind
-        guard !name.isEmpty else { throw c.invalid(AnyCodingKey("name"), "expected a non-empty name") }
+        guard !name.isEmpty, !name.contains("/") else { throw c.invalid(AnyCodingKey("name"), "expected a non-empty name without \"/\"") }
     }
 }
 
@@ -122,7 +127,7 @@ public struct Variant: Decodable, Sendable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decode(String.self, forKey: .name)
-        guard !name.isEmpty else { throw c.invalid(.name, "expected a non-empty name") }
+        guard !name.isEmpty, !name.contains("/") else { throw c.invalid(.name, "expected a non-empty name without \"/\"") }
         guard c.contains(.channel) else {
             throw DecodingError.keyNotFound(CodingKeys.channel, .init(codingPath: c.codingPath, debugDescription: "a variant needs a \"channel\""))
         }

@@ -28,10 +28,11 @@ public struct ServerSpec: Decodable, Sendable {
     }
 
     /// Every change of one replication in time order: (time, key, schedule index).
-    public func drawChanges(random: RandomStream) -> [(time: SimTime, key: Int32, schedule: Int)] {
+    /// Changes after `horizon` are not drawn (they could never run).
+    public func drawChanges(until horizon: SimTime, random: RandomStream) -> [(time: SimTime, key: Int32, schedule: Int)] {
         var all: [(time: SimTime, key: Int32, schedule: Int)] = []
         for (i, s) in changes.enumerated() {
-            all += s.draw(keys: keys, random: random).map { ($0.time, $0.key, i) }
+            all += s.draw(keys: keys, until: horizon, random: random).map { ($0.time, $0.key, i) }
         }
         // Stable merge: equal times keep schedule order, then draw order.
         return all.enumerated().sorted { a, b in
@@ -74,14 +75,15 @@ public struct ChangeSchedule: Decodable, Sendable {
         }
     }
 
-    /// The change times and keys for one replication.
-    /// - Returns: `count` (time, key) pairs in non-decreasing time.
-    public func draw(keys: Int, random: RandomStream) -> [(time: SimTime, key: Int32)] {
+    /// The change times and keys for one replication, up to `horizon`.
+    /// - Returns: at most `count` (time, key) pairs in non-decreasing time, none after
+    ///   `horizon`. The draws for the changes it returns do not depend on the horizon.
+    public func draw(keys: Int, until horizon: SimTime, random: RandomStream) -> [(time: SimTime, key: Int32)] {
         var out: [(time: SimTime, key: Int32)] = []
-        out.reserveCapacity(count)
         var t = SimTime.zero + start
         for i in 0..<count {
-            if i > 0 { t = t + (interval ?? gap!.sample(random)) }
+            if i > 0 { t = t + (interval ?? gap!.sample(random)) }   // each step ≤ 100 years: no overflow
+            guard t <= horizon else { break }
             out.append((t, Int32(random.uniformInt(below: keys))))
         }
         return out

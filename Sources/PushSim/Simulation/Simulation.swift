@@ -27,13 +27,19 @@ public struct Simulation: Sendable {
 
     /// Runs one replication.
     public func run(_ id: RunID) -> RunOutcome {
-        let variant = scenario.variants[id.variant]
         let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: id.replication)
+        return Self.simulate(channel: scenario.variants[id.variant].channel, strategy: scenario.strategies[id.strategy].prototype,
+                             setup: setup(variant: id.variant), streams: streams)
+    }
+
+    /// What a run of variant `index` uses besides its channel and strategy: the variant's
+    /// server, device, client and message (or the scenario's), and the horizon.
+    func setup(variant index: Int) -> Setup {
+        let variant = scenario.variants[index]
         let server = variant.server ?? scenario.server
         let message = variant.message ?? scenario.message
-        let setup = Setup(server: server, device: variant.device ?? scenario.device, client: variant.client ?? scenario.client,
-                          templates: server.changes.map { $0.message ?? message }, horizon: .zero + scenario.horizon)
-        return Self.simulate(channel: variant.channel, strategy: scenario.strategies[id.strategy].prototype, setup: setup, streams: streams)
+        return Setup(server: server, device: variant.device ?? scenario.device, client: variant.client ?? scenario.client,
+                     templates: server.changes.map { $0.message ?? message }, horizon: .zero + scenario.horizon)
     }
 
     /// Everything a run needs besides its channel, strategy and streams.

@@ -26,8 +26,15 @@ extension World {
         screenMayHaveChanged()
     }
 
-    mutating func forceQuit() {
+    /// The app's process ends (its timers with it); the app is not running.
+    mutating func endProcess() {
         appState = .notRunning
+        appProcess &+= 1
+        sessionEndsAt = queue.now
+    }
+
+    mutating func forceQuit() {
+        endProcess()
         stopped = true
         sessionEndsAt = queue.now
         dropHeldBackground(.droppedAppForceStopped)
@@ -50,7 +57,7 @@ extension World {
             write(key: change.key, value: change.value)
         }
         if app.pullRequested || app.fullSyncRequested { requestPull(full: app.fullSyncRequested) }
-        for timer in app.timers { queue.schedule(at: queue.now + timer.delay, .timer(tag: timer.tag)) }
+        for timer in app.timers { queue.schedule(at: queue.now + timer.delay, .timer(tag: timer.tag, process: appProcess)) }
     }
 
     /// Wall time work started now may take: unlimited in the foreground, else the app's

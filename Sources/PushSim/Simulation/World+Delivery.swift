@@ -1,6 +1,6 @@
 /// What the device does with a push that reaches it, by platform:
 ///
-/// - generic: the app's handler runs, whatever the app's state.
+/// - generic: the app's handler runs, whatever the app's state (unless force-quit).
 /// - Android (F1, D5): a force-stopped app gets nothing (`dropped_app_force_stopped`). In
 ///   the foreground every message reaches the handler. In the background a data message
 ///   starts the app and reaches the handler; notification and both are drawn in the tray
@@ -16,9 +16,11 @@ extension World {
     mutating func deliver(_ push: Push, copy: Int8) {
         guard online else { ledger.finish(push.id, .droppedDeviceOffline); return }
         counters.copiesArrived += 1
+        counters.bytesArrived += Int(push.size)
         guard installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
         switch spec.platform {
         case .generic:
+            if stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
             ledger.finish(push.id, .delivered)
             runHandler(push)
         case .android:

@@ -70,9 +70,10 @@ extension World {
             pullAgain = false; fullSyncWanted = false
         } else {
             dropHeldBackground(.droppedAppForceStopped)
-            sessionEndsAt = queue.now
+            tray.removeAll()
+            pullAgain = false; fullSyncWanted = false
         }
-        appState = .notRunning
+        endProcess()
         stopped = false
         screenMayHaveChanged()
     }

@@ -35,6 +35,8 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
 
     // App
     var appState: AppState
+    /// Counts app processes: bumped whenever the process ends, so its timers die with it.
+    var appProcess: Int32 = 0
     var stopped = false
     var sessionEndsAt = SimTime.zero
     var budget: TokenBucket
@@ -92,7 +94,7 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
         periods(spec.lowPowerMode) { .lowPowerMode(on: $0) }
         for t in spec.tokenRotations { queue.schedule(at: .zero + t, .tokenRotation) }
         periods(spec.uninstalled) { .installed(!$0) }
-        for c in serverSpec.drawChanges(random: streams.stream(StreamName.server)) {
+        for c in serverSpec.drawChanges(until: horizon, random: streams.stream(StreamName.server)) {
             queue.schedule(at: c.time, .serverChange(key: c.key, schedule: Int32(c.schedule)))
         }
         for s in spec.app.sessions(until: horizon, random: userRandom) { queue.schedule(at: .zero + s.at, .appOpen(length: s.length)) }
@@ -130,11 +132,12 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
         case let .appOpen(length): openApp(for: length)
         case .appSessionEnd: endSessionIfDue()
         case .forceQuit: forceQuit()
-        case .swipeAway: if spec.platform == .ios { forceQuit() } else { appState = .notRunning }
+        case .swipeAway: if spec.platform == .ios { forceQuit() } else { endProcess(); screenMayHaveChanged() }
         case let .deliver(push, copy): deliver(push, copy: copy)
         case .deletedMessages: deletedMessages()
         case let .tap(push): tap(push)
-        case let .timer(tag): if installed { react { s, app in s.onTimer(tag: tag, &app) } }
+        case let .timer(tag, process):
+            if installed, process == appProcess, appState != .notRunning { react { s, app in s.onTimer(tag: tag, &app) } }
         case let .pullComplete(failed): completePull(failed: failed)
         case .doze:
             dozeEvent = nil

@@ -38,8 +38,10 @@ public enum WorldEvent: Sendable {
     case deletedMessages
     /// The user taps the displayed notification of this push.
     case tap(Push)
-    /// A timer the client strategy set fires; `tag` is the strategy's own.
-    case timer(tag: Int32)
+    /// A timer the client strategy set fires; `tag` is the strategy's own. `process`
+    /// identifies the app process that set it: a timer of a process that has since ended
+    /// (force-quit, swipe, uninstall) does not fire.
+    case timer(tag: Int32, process: Int32)
     /// The client's pull completes (`failed`: the request itself failed).
     case pullComplete(failed: Bool)
     /// The Doze controller's next timed transition.

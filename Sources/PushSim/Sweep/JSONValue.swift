@@ -47,8 +47,14 @@ public enum JSONValue: Decodable, Sendable, Equatable {
     /// The number, when the value is one.
     public var number: Double? { if case let .number(d) = self { return d } else { return nil } }
 
-    /// Integers without a decimal point; other numbers in Swift's shortest round-trip form.
+    /// Integers without a decimal point; other numbers in Swift's shortest round-trip form,
+    /// written without an exponent (so `1e-05` becomes `0.00001`, usable before a unit).
     public static func format(_ d: Double) -> String {
-        d == d.rounded() && abs(d) < 9e15 ? String(Int64(d)) : String(d)
+        if d == d.rounded() && abs(d) < 9e15 { return String(Int64(d)) }
+        let text = String(d)
+        guard text.contains("e") else { return text }
+        var fixed = String(format: "%.15f", d)
+        while fixed.hasSuffix("0") { fixed.removeLast() }
+        return fixed.hasSuffix(".") ? String(fixed.dropLast()) : fixed
     }
 }

@@ -34,6 +34,7 @@ struct SweepManifest: Codable, Equatable {
             "plan_fnv1a64": fingerprint,
             "seed": NSNumber(value: first.seed),
             "generator": first.generator.name,
+            "gsl_version": GSL.version,
             "replications": first.replications,
             "adaptive": options.targetHalfwidth.map { ["target_halfwidth": $0, "max_replications": options.maxReplications] as Any } ?? NSNull(),
             "points": plan.points.count,
@@ -55,11 +56,12 @@ struct SweepManifest: Codable, Equatable {
         return try JSONDecoder().decode(SweepManifest.self, from: data)
     }
 
-    /// Makes `folder` hold this plan: points of another plan (a changed sweep file or
-    /// options) are removed; points of this plan are kept for resuming.
+    /// Makes `folder` hold this plan: points of another plan (a changed sweep or base
+    /// file, other overrides or adaptive options, another PushSim version) are removed;
+    /// points of this plan are kept for resuming, whatever commit or path computed them.
     func prepare(_ folder: URL) throws {
         let fm = FileManager.default
-        if let old = try? Self.read(folder), old != self {
+        if let old = try? Self.read(folder), old.fingerprint != fingerprint {
             for name in try fm.contentsOfDirectory(atPath: folder.path) { try fm.removeItem(at: folder.appendingPathComponent(name)) }
         }
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -29,9 +29,9 @@ public struct SweepPlan: Sendable {
         do { sweepData = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw ScenarioError(file: path, path: "$", message: "cannot read the file (\((error as NSError).localizedDescription))")
         }
-        let spec: SweepSpec = try decodeStrictly(sweepData, file: path)
+        let spec = try decodeStrictJSON(SweepSpec.self, sweepData, file: path)
         let basePath = spec.base.hasPrefix("/") ? spec.base
-            : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(spec.base).standardized.path
+            : URL(fileURLWithPath: path).absoluteURL.deletingLastPathComponent().appendingPathComponent(spec.base).standardized.path
         let baseData: Data
         do { baseData = try Data(contentsOf: URL(fileURLWithPath: basePath)) } catch {
             throw ScenarioError(file: path, path: "$.base", message: "cannot read the base scenario \(basePath)")
@@ -89,14 +89,5 @@ public struct SweepPlan: Sendable {
             }
             return out
         }
-    }
-
-    private static func decodeStrictly<T: Decodable>(_ data: Data, file: String) throws(ScenarioError) -> T {
-        do { _ = try JSONSerialization.jsonObject(with: data) } catch {
-            throw ScenarioError(file: file, path: "$", message: "malformed JSON: \(malformedJSONDetail(error, data))")
-        }
-        do { return try JSONDecoder().decode(T.self, from: data) } catch let e as DecodingError {
-            throw ScenarioError(decoding: e, file: file)
-        } catch { throw ScenarioError(file: file, path: "$", message: "\(error)") }
     }
 }

@@ -55,16 +55,20 @@ public enum SweepRunner {
     /// - Throws: `ScenarioError` when the folders hold different plans.
     public static func merge(_ shards: [URL], into folder: URL) throws -> Result {
         let target = folder.appendingPathComponent("points")
-        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        var plan: Data?
+        // Check every folder before writing anything.
+        var plan = try? SweepManifest.read(target)
         for dir in shards {
             let points = dir.appendingPathComponent("points")
-            let p = points.appendingPathComponent("plan.json")
-            guard let data = try? Data(contentsOf: p) else {
-                throw ScenarioError(file: p.path, path: "$", message: "not a sweep results folder (no points/plan.json)")
+            let manifest = try SweepManifest.read(points)
+            if let plan, plan.fingerprint != manifest.fingerprint {
+                throw ScenarioError(file: points.appendingPathComponent("plan.json").path, path: "$.fingerprint",
+                                    message: "this folder holds another sweep plan than \(target.path) (merge only shards of one sweep, into an empty or matching folder)")
             }
-            if let plan, plan != data { throw ScenarioError(file: p.path, path: "$", message: "this shard ran a different sweep plan") }
-            plan = data
+            plan = plan ?? manifest
+        }
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        for dir in shards {
+            let points = dir.appendingPathComponent("points")
             guard points.standardized.path != target.standardized.path else { continue }
             for name in try FileManager.default.contentsOfDirectory(atPath: points.path).sorted() where name.hasPrefix("p") || name == "plan.json" {
                 let destination = target.appendingPathComponent(name)

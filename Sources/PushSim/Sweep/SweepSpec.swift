@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parameter study (JSON under `Scenarios/sweeps/`): a base scenario plus axes, each a
 /// path into the scenario and a list or range of values, combined as a grid or zipped.
 ///
@@ -33,7 +35,9 @@ public struct SweepSpec: Decodable, Sendable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decode(String.self, forKey: .name)
-        guard !name.isEmpty, !name.contains("/") else { throw c.invalid(.name, "expected a non-empty name without \"/\"") }
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
+            throw c.invalid(.name, "expected a non-empty name without \"/\" that does not start with \".\" (it names the results folder)")
+        }
         description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
         base = try c.decode(String.self, forKey: .base)
         replications = c.contains(.replications) ? try c.decodeInt(.replications, in: 1...100_000_000) : nil
@@ -52,6 +56,8 @@ public struct SweepSpec: Decodable, Sendable {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.axes, AnyCodingKey(intValue: bad)!],
                 debugDescription: "zipped axes need the same number of values (\(n) in the first, \(axes[bad].values.count) here)"))
         }
+        let gridSize = axes.reduce(1.0) { $0 * Double($1.values.count) }
+        guard combine == .zip || gridSize <= 100_000 else { throw c.invalid(.axes, "the grid has \(Int(gridSize)) points; at most 100,000") }
         constraints = try c.decodeIfPresent([Constraint].self, forKey: .constraints) ?? []
         for (i, k) in constraints.enumerated() {
             for name in [k.axis, k.other] where !axes.contains(where: { $0.name == name }) {
@@ -97,13 +103,17 @@ public struct Axis: Decodable, Sendable {
         if rc.contains(.step) == rc.contains(.factor) { throw r.invalid("give \"step\" or \"factor\"") }
         if rc.contains(.step) {
             let step = try rc.decodePositive(.step)
-            let n = Int(((to - from) / step + 1e-9).rounded(.down))
-            guard n >= 0, n < 100_000 else { throw rc.invalid(.to, "\"to\" must not be below \"from\" (and at most 100,000 values)") }
+            let count = ((to - from) / step + 1e-9).rounded(.down)
+            guard count >= 0, count < 100_000 else { throw rc.invalid(.to, "\"to\" must not be below \"from\", and a range has at most 100,000 values") }
+            let n = Int(count)
             numbers = (0...n).map { from + Double($0) * step }
             numbers = numbers.map { ($0 * 1e9).rounded() / 1e9 }   // 0.1 * 3 = 0.30000000000000004 → 0.3
         } else {
             let factor = try rc.decodeDouble(.factor, in: 1.000001...1e6)
             guard from > 0, to >= from else { throw rc.invalid(.from, "a geometric range needs 0 < from ≤ to") }
+            guard (log(to / from) / log(factor)).rounded(.down) < 100_000 else {
+                throw rc.invalid(.factor, "a range has at most 100,000 values")
+            }
             var x = from
             while x <= to * (1 + 1e-12) { numbers.append(x); x *= factor }
         }

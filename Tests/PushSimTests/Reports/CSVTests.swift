@@ -68,10 +68,12 @@ struct CSVTests {
         // mix-up shows.
         var ledger = PushLedger()
         for id in Int64(1)...30 { ledger.sent(id) }
-        for id in Int64(1)...8 { ledger.finish(id, .delivered) }
+        // Delay reasons are marked while a push is still on its way, before its fate.
         ledger.delay(1, .delayedDeviceOffline); ledger.delay(2, .delayedDeviceOffline)
         ledger.delay(3, .delayedDeviceDoze)
         ledger.delay(4, .delayedDeviceOffline); ledger.delay(4, .delayedMessageThrottled)
+        for id in Int64(1)...8 { ledger.finish(id, .delivered) }
+        ledger.delay(5, .delayedDeviceDoze)     // after its fate: ignored
         for id in Int64(9)...10 { ledger.finish(id, .collapsed) }
         for id in Int64(11)...14 { ledger.finish(id, .droppedTooManyPendingMessages) }
         for id in Int64(15)...17 { ledger.finish(id, .replacedInStorage) }
@@ -85,7 +87,7 @@ struct CSVTests {
         // push 30 stays pending
 
         var counters = RunCounters()
-        counters.copiesArrived = 10; counters.handlerRuns = 11; counters.notificationsDisplayed = 12
+        counters.copiesArrived = 10; counters.bytesArrived = 17; counters.handlerRuns = 11; counters.notificationsDisplayed = 12
         counters.notificationsReplaced = 13; counters.taps = 14; counters.deletedSignals = 5; counters.pulls = 6
         counters.pullFailures = 15; counters.resets = 7; counters.payloadsApplied = 8; counters.appOpens = 16; counters.events = 99
         let converged = RunOutcome(converged: true, convergenceTime: .microseconds(3_000_250), finalCursor: 30,
@@ -97,7 +99,7 @@ struct CSVTests {
             "dropped_app_force_stopped", "dropped_device_inactive", "replaced_in_storage", "expired", "rejected",
             "throttled", "lost", "dropped_device_offline", "delivered_no_delay", "delayed_device_offline",
             "delayed_device_doze", "delayed_message_throttled", "delayed_user_stopped", "rejected_final",
-            "rejected_retryable", "duplicates", "copies_arrived", "handler_runs", "notifications_displayed",
+            "rejected_retryable", "duplicates", "copies_arrived", "bytes_arrived", "handler_runs", "notifications_displayed",
             "notifications_replaced", "taps", "deleted_signals", "pulls", "pull_failures", "resets",
             "payloads_applied", "app_opens", "events", "rejected_codes",
         ])
@@ -105,7 +107,7 @@ struct CSVTests {
         #expect(row == ["lossy, 30%", "hintPull", "4", "1", "1", "3.000250", "30",
                         "30", "8", "1", "2", "4", "0", "0", "3", "0", "2", "0", "9", "1",
                         "4", "3", "1", "1", "0", "1", "1", "2",
-                        "10", "11", "12", "13", "14", "5", "6", "15", "7", "8", "16", "99",
+                        "10", "17", "11", "12", "13", "14", "5", "6", "15", "7", "8", "16", "99",
                         "UNREGISTERED=1;UNAVAILABLE=1"])
         #expect(CSV.record(row).hasPrefix("\"lossy, 30%\",hintPull,4,1,1,3.000250,30,"))
         #expect(CSV.record(row).hasSuffix(",99,UNREGISTERED=1;UNAVAILABLE=1\r\n"))

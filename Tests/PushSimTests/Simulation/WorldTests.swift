@@ -110,10 +110,8 @@ struct WorldTests {
                 device: #"{"offline": [{"from": "5s", "to": "10s"}], "foreground": ["\#(foreground)"]}"#,
                 channel: #"{"kind": "keepLatest"}"#))
             let streams = RandomStreams(generator: sc.generator, seed: sc.seed, replication: 0)
-            let variant = sc.variants[0]
-            let setup = Simulation.Setup(server: sc.server, device: variant.device ?? sc.device, client: variant.client ?? sc.client,
-                                         templates: sc.server.changes.map { $0.message ?? sc.message }, horizon: .zero + sc.horizon)
-            return Simulation.simulate(channel: variant.channel, strategy: PullOnOnlineForeground(), setup: setup, streams: streams).counters.pulls
+            let setup = Simulation(scenario: sc).setup(variant: 0)
+            return Simulation.simulate(channel: sc.variants[0].channel, strategy: PullOnOnlineForeground(), setup: setup, streams: streams).counters.pulls
         }
         #expect(try pulls(foreground: "5s") == 0, "the app opens after the device went offline at 5 s")
         #expect(try pulls(foreground: "10s") == 1, "the app opens after the device came back at 10 s")
