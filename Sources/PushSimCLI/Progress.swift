@@ -10,26 +10,21 @@ final class Progress {
 
     init(enabled: Bool, err: @escaping (String) -> Void) { self.enabled = enabled; self.err = err }
 
-    func update(_ done: Int, _ total: Int) {
-        guard enabled else { return }
-        let now = Date()
-        guard done == total || now.timeIntervalSince(lastDraw) > 0.2 else { return }
-        lastDraw = now
-        let elapsed = max(now.timeIntervalSince(start), 1e-9)
-        let rate = Double(done) / elapsed
-        let eta = rate > 0 ? Double(total - done) / rate : 0
-        err(String(format: "\r%d/%d runs  %.0f runs/s  ETA %.0fs   ", done, total, rate, eta))
-    }
+    /// Run progress: runs done / total, runs per second, ETA.
+    func update(_ done: Int, _ total: Int) { draw(done, total, unit: "runs", runs: done) }
 
     /// Sweep progress: points done / total, runs per second, ETA from the point rate.
-    func points(_ done: Int, _ total: Int, runs: Int) {
+    func points(_ done: Int, _ total: Int, runs: Int) { draw(done, total, unit: "points", runs: runs) }
+
+    /// At most five redraws a second, and always the last one.
+    private func draw(_ done: Int, _ total: Int, unit: String, runs: Int) {
         guard enabled else { return }
         let now = Date()
         guard done == total || now.timeIntervalSince(lastDraw) > 0.2 else { return }
         lastDraw = now
         let elapsed = max(now.timeIntervalSince(start), 1e-9)
-        let eta = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
-        err(String(format: "\r%d/%d points  %.0f runs/s  ETA %.0fs   ", done, total, Double(runs) / elapsed, eta))
+        let eta = done > 0 ? String(format: "ETA %.0fs", elapsed / Double(done) * Double(total - done)) : "ETA -"
+        err(String(format: "\r%d/%d %@  %.0f runs/s  %@   ", done, total, unit, Double(runs) / elapsed, eta))
     }
 
     func finish() { if enabled { err("\r\u{1B}[K") } }
