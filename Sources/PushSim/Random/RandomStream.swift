@@ -8,33 +8,43 @@ import CGSL
 /// generator is allocated with `gsl_rng_alloc` and freed when the stream is deinitialised.
 public final class RandomStream {
     /// The generator, for passing to `gsl_ran_*` functions. Valid for the stream's
-    /// lifetime; do not free it or keep it beyond the stream.
-    public let rng: UnsafeMutablePointer<gsl_rng>
+    /// lifetime; do not free it or keep it beyond the stream. Allocated and seeded on first
+    /// use, so a stream a run never draws from costs nothing (seeding mt19937 is the
+    /// dearest step of setting up a replication).
+    public var rng: UnsafeMutablePointer<gsl_rng> {
+        if let r = allocated { return r }
+        guard let r = gsl_rng_alloc(type.pointer) else {
+            fatalError("gsl_rng_alloc failed for generator \(type.name)")
+        }
+        gsl_rng_set(r, UInt(seed))
+        allocated = r
+        return r
+    }
+
+    private var allocated: UnsafeMutablePointer<gsl_rng>?
+    private var seed: UInt32
 
     /// The generator algorithm.
     public let type: GeneratorType
 
-    /// Allocates a generator of `type` seeded with `seed` (`gsl_rng_alloc`, `gsl_rng_set`).
-    /// Also calls `GSL.setUp()`.
+    /// A generator of `type` seeded with `seed` (`gsl_rng_alloc`, `gsl_rng_set`, done at
+    /// the first draw). Also calls `GSL.setUp()`.
     /// - Parameter seed: a 32-bit seed; with mt19937 the seed 0 behaves as 4357, so prefer
     ///   seeds from `StreamSeed.derive`, which are never 0.
     /// - Note: aborts (`fatalError`) only if GSL cannot allocate the generator's state.
     public init(type: GeneratorType, seed: UInt32) {
         GSL.setUp()
-        guard let rng = gsl_rng_alloc(type.pointer) else {
-            fatalError("gsl_rng_alloc failed for generator \(type.name)")
-        }
-        self.rng = rng
         self.type = type
-        gsl_rng_set(rng, UInt(seed))
+        self.seed = seed
     }
 
-    deinit { gsl_rng_free(rng) }
+    deinit { if let r = allocated { gsl_rng_free(r) } }
 
     /// Restarts the generator from `seed` (`gsl_rng_set`); the following draws are those of
     /// a new stream created with the same seed.
     public func reseed(_ seed: UInt32) {
-        gsl_rng_set(rng, UInt(seed))
+        self.seed = seed
+        if let r = allocated { gsl_rng_set(r, UInt(seed)) }
     }
 
     /// A uniform double in [0, 1) (`gsl_rng_uniform`); may return exactly 0.
