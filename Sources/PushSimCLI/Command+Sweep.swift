@@ -41,6 +41,9 @@ extension Command {
             options.targetHalfwidth = w
         }
         options.maxReplications = try a.int("--max-replications", in: 1...100_000_000) ?? 100_000
+        if a.options["--max-replications"] != nil && options.targetHalfwidth == nil {
+            throw UsageError("--max-replications applies only with --target-halfwidth")
+        }
         options.commit = environment["PUSHSIM_COMMIT"] ?? GitCommit.current()
         let plan = try SweepPlan.load(path: a.positional[0], replications: try a.int("--replications", in: 1...100_000_000), seed: seed)
         let folder = URL(fileURLWithPath: a.options["--out"] ?? "Results/\(plan.spec.name)")

@@ -36,7 +36,7 @@ extension Scenario {
     func changes(_ variant: String, replication: Int) -> [(time: SimTime, key: Int32)] {
         let server = variants[variantIndex(variant)].server ?? self.server
         let streams = RandomStreams(generator: generator, seed: seed, replication: replication)
-        return server.drawChanges(until: .zero + horizon, random: streams.stream(StreamName.server)).map { ($0.time, $0.key) }
+        return server.drawChanges(until: .zero + horizon, streams: streams).map { ($0.time, $0.key) }
     }
 }
 

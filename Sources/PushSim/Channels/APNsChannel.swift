@@ -38,7 +38,10 @@ public struct APNsChannel: PushChannel {
     private var slotCandidates = 0
     private var powerHeld: [Push] = []
     private var burstArmed = false
-    static let burstTimer: Int32 = 1
+    /// Burst timers are tagged `burstTimerBase + generation`; a timer of an abandoned burst
+    /// (its pushes moved to the slot when the device went offline) is ignored.
+    private var burstGeneration: Int32 = 0
+    static let burstTimerBase: Int32 = 16
 
     public init() {}
 
@@ -82,7 +85,7 @@ public struct APNsChannel: PushChannel {
             powerHeld.append(push)
             if push.apnsPriority == 5 && !burstArmed {
                 burstArmed = true
-                queue.schedule(at: env.now + powerDelay.sample(env.random), .channelTimer(tag: Self.burstTimer))
+                queue.schedule(at: env.now + powerDelay.sample(env.random), .channelTimer(tag: Self.burstTimerBase + burstGeneration))
             }
         }
     }
@@ -109,6 +112,8 @@ public struct APNsChannel: PushChannel {
             // Held for power while reachable, now unreachable: the one-slot rule applies (A1).
             for p in powerHeld { if hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) } else { storeInSlot(p, env: env, ledger: &ledger) } }
             powerHeld.removeAll()
+            burstArmed = false
+            burstGeneration &+= 1
             return
         }
         if let p = slot {
@@ -119,7 +124,7 @@ public struct APNsChannel: PushChannel {
     }
 
     public mutating func timer(tag: Int32, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        guard tag == Self.burstTimer else { return }
+        guard tag == Self.burstTimerBase + burstGeneration else { return }
         burstArmed = false
         flushPowerHeld(priorities: [5], env: env, queue: &queue, ledger: &ledger)
     }

@@ -18,7 +18,8 @@ public struct MessageTemplate: Decodable, Sendable, Equatable {
     public var size: Int32 = 0
     public var send = true
 
-    /// A data message, high priority, no collapse key, default lifetime.
+    /// A data message with the default priorities (FCM normal, apns-priority 5), no
+    /// collapse key, default lifetime.
     public static let `default` = MessageTemplate()
 
     public init() {}

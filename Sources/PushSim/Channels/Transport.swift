@@ -47,12 +47,13 @@ public struct Transport: Decodable, Sendable {
     /// Sends `push` through the transport now: schedules the surviving copies' deliveries
     /// (copy 0, and copy 1 for a duplicate) or finishes the push as `lost`.
     public func transmit(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        if isPerfect { queue.schedule(at: env.now, .deliver(push, copy: 0)); return }
+        ledger.record(push)
+        if isPerfect { queue.schedule(at: env.now, .deliver(id: push.id, copy: 0)); return }
         if loss > 0, env.random.bernoulli(loss) { ledger.finish(push.id, .lost); return }
         let copies = duplicate > 0 && env.random.bernoulli(duplicate) ? 2 : 1
         if copies == 2 { ledger.duplicated() }
         for copy in 0..<copies {
-            queue.schedule(at: env.now + delay.sample(env.random), .deliver(push, copy: Int8(copy)))
+            queue.schedule(at: env.now + delay.sample(env.random), .deliver(id: push.id, copy: Int8(copy)))
         }
     }
 }

@@ -6,6 +6,9 @@
 public struct PushLedger: Sendable {
     private var outcomes: [Int8] = []     // -1 = not final yet
     private var delays: [UInt8] = []
+    /// Each push as last handed to transport (with the channel's changes, e.g. FCM's
+    /// downgraded priority or default collapse key).
+    private var transmitted: [Push] = []
     /// Extra copies made by transport duplication.
     public private(set) var duplicatesMade = 0
     /// Counts per `SendError`, indexed by `SendError.allCases` order.
@@ -37,6 +40,17 @@ public struct PushLedger: Sendable {
     public mutating func reject(_ id: Int64, _ error: SendError) {
         if finish(id, .rejected) { rejections[SendError.allCases.firstIndex(of: error)!] += 1 }
     }
+
+    /// Records `push` as handed to transport, for the deliveries of its copies.
+    public mutating func record(_ push: Push) {
+        let i = Int(push.id) - 1
+        while transmitted.count <= i { transmitted.append(push) }
+        transmitted[i] = push
+    }
+
+    /// Push `id` as last recorded.
+    /// - Precondition: `record` was called for it.
+    public func push(_ id: Int64) -> Push { transmitted[Int(id) - 1] }
 
     /// Records one extra copy of a push made by transport duplication.
     public mutating func duplicated() { duplicatesMade += 1 }

@@ -54,9 +54,7 @@ public struct Scenario: Decodable, Sendable {
         }
         generator = g
         server = try c.decode(ServerSpec.self, forKey: .server)
-        guard UInt(server.keys) <= g.range else {
-            throw c.invalid(.generator, "generator \(g.name) draws at most \(g.range) distinct keys; the server has \(server.keys) (use mt19937)")
-        }
+
         device = try c.decodeIfPresent(DeviceSpec.self, forKey: .device) ?? .alwaysOnline
         message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message) ?? .default
         client = try c.decodeIfPresent(ClientSpec.self, forKey: .client) ?? .instant
@@ -66,6 +64,9 @@ public struct Scenario: Decodable, Sendable {
         guard !variants.isEmpty else { throw c.invalid(.variants, "expected at least one variant") }
         try Self.requireUniqueNames(strategies.map(\.name), key: .strategies, in: c)
         try Self.requireUniqueNames(variants.map(\.name), key: .variants, in: c)
+        for keys in [server.keys] + variants.compactMap({ $0.server?.keys }) where UInt(keys) > g.range {
+            throw c.invalid(.generator, "generator \(g.name) draws at most \(g.range) distinct keys; a server has \(keys) (use mt19937)")
+        }
     }
 
     private static func requireUniqueNames(_ names: [String], key: CodingKeys, in c: KeyedDecodingContainer<CodingKeys>) throws {

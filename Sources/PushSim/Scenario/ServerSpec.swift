@@ -28,10 +28,13 @@ public struct ServerSpec: Decodable, Sendable {
     }
 
     /// Every change of one replication in time order: (time, key, schedule index).
-    /// Changes after `horizon` are not drawn (they could never run).
-    public func drawChanges(until horizon: SimTime, random: RandomStream) -> [(time: SimTime, key: Int32, schedule: Int)] {
+    /// Changes after `horizon` are not drawn (they could never run). Schedule 0 draws from
+    /// the `server` stream, schedule i > 0 from `server.<i>`, so no schedule's draws depend
+    /// on another's or on the horizon.
+    public func drawChanges(until horizon: SimTime, streams: RandomStreams) -> [(time: SimTime, key: Int32, schedule: Int)] {
         var all: [(time: SimTime, key: Int32, schedule: Int)] = []
         for (i, s) in changes.enumerated() {
+            let random = streams.stream(i == 0 ? StreamName.server : "\(StreamName.server).\(i)")
             all += s.draw(keys: keys, until: horizon, random: random).map { ($0.time, $0.key, i) }
         }
         // Stable merge: equal times keep schedule order, then draw order.

@@ -10,6 +10,7 @@ extension World {
         sessionEndsAt = max(sessionEndsAt, queue.now + length)
         queue.schedule(at: queue.now + length, .appSessionEnd)
         stopped = false
+        startProcessIfNeeded(.foreground)
         appState = .foreground
         registeredToken = token
         screenMayHaveChanged()
@@ -31,6 +32,12 @@ extension World {
         appState = .notRunning
         appProcess &+= 1
         sessionEndsAt = queue.now
+        pullAgain = false; fullSyncWanted = false
+    }
+
+    /// A stopped app's code starts: in the background (a push or signal) or the foreground.
+    mutating func startProcessIfNeeded(_ state: AppState) {
+        if appState == .notRunning { appProcess &+= 1; appState = state }
     }
 
     mutating func forceQuit() {
@@ -44,7 +51,7 @@ extension World {
     /// Runs the push handler; an app that was not running is started in the background.
     mutating func runHandler(_ push: Push) {
         counters.handlerRuns += 1
-        if appState == .notRunning { appState = .background }
+        startProcessIfNeeded(.background)
         react { s, app in s.onPush(push, &app) }
     }
 
@@ -77,11 +84,11 @@ extension World {
         currentPullIsFull = fullSyncWanted
         fullSyncWanted = false
         pullDeadline = backgroundDeadline
-        guard networkAvailable else { queue.schedule(at: queue.now, .pullComplete(failed: true)); return }
+        guard networkAvailable else { queue.schedule(at: queue.now, .pullComplete(failed: true, process: appProcess)); return }
         let latency = client.pullLatency.sample(clientRandom)
         let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
         // A zero-latency pull completes at once, so the cursor moves before the next event.
-        if latency == .zero { completePull(failed: failed) } else { queue.schedule(at: queue.now + latency, .pullComplete(failed: failed)) }
+        if latency == .zero { completePull(failed: failed) } else { queue.schedule(at: queue.now + latency, .pullComplete(failed: failed, process: appProcess)) }
     }
 
     /// A pull's answer arrives: applied if the request succeeded, the device is still

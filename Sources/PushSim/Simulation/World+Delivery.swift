@@ -45,10 +45,12 @@ extension World {
         if let tag = push.displayTag {
             if tray[tag] != nil { counters.notificationsReplaced += 1 }
             tray[tag] = push.id
+        } else {
+            untaggedShown.insert(push.id)
         }
         let app = spec.app
         if app.tapProbability > 0, userRandom.bernoulli(app.tapProbability) {
-            queue.schedule(at: queue.now + app.tapDelay.sample(userRandom), .tap(push))
+            queue.schedule(at: queue.now + app.tapDelay.sample(userRandom), .tap(id: push.id))
         }
     }
 
@@ -56,8 +58,12 @@ extension World {
     /// gets the push's data.
     mutating func tap(_ push: Push) {
         guard installed else { return }
-        if let tag = push.displayTag, tray[tag] != push.id { return }
-        if let tag = push.displayTag { tray[tag] = nil }
+        if let tag = push.displayTag {
+            guard tray[tag] == push.id else { return }
+            tray[tag] = nil
+        } else {
+            guard untaggedShown.remove(push.id) != nil else { return }
+        }
         counters.taps += 1
         openApp(for: spec.app.sessionLength)
         runHandler(push)
@@ -84,7 +90,7 @@ extension World {
     mutating func deletedMessages() {
         guard installed, !stopped else { return }
         counters.deletedSignals += 1
-        if appState == .notRunning { appState = .background }
+        startProcessIfNeeded(.background)
         react { s, app in s.onDeletedMessages(&app) }
     }
 }

@@ -70,7 +70,7 @@ extension World {
             pullAgain = false; fullSyncWanted = false
         } else {
             dropHeldBackground(.droppedAppForceStopped)
-            tray.removeAll()
+            tray.removeAll(); untaggedShown.removeAll()
             pullAgain = false; fullSyncWanted = false
         }
         endProcess()

@@ -41,7 +41,10 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
     var sessionEndsAt = SimTime.zero
     var budget: TokenBucket
     var heldBackground: Push?
+    /// Shown notifications: tag → push id (lookups only, never iterated).
     var tray: [Int64: Int64] = [:]
+    /// Shown notifications without a tag, by push id.
+    var untaggedShown: Set<Int64> = []
 
     // Client replica and sync
     var clientState: [Int64]
@@ -94,7 +97,7 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
         periods(spec.lowPowerMode) { .lowPowerMode(on: $0) }
         for t in spec.tokenRotations { queue.schedule(at: .zero + t, .tokenRotation) }
         periods(spec.uninstalled) { .installed(!$0) }
-        for c in serverSpec.drawChanges(until: horizon, random: streams.stream(StreamName.server)) {
+        for c in serverSpec.drawChanges(until: horizon, streams: streams) {
             queue.schedule(at: c.time, .serverChange(key: c.key, schedule: Int32(c.schedule)))
         }
         for s in spec.app.sessions(until: horizon, random: userRandom) { queue.schedule(at: .zero + s.at, .appOpen(length: s.length)) }
@@ -133,12 +136,13 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
         case .appSessionEnd: endSessionIfDue()
         case .forceQuit: forceQuit()
         case .swipeAway: if spec.platform == .ios { forceQuit() } else { endProcess(); screenMayHaveChanged() }
-        case let .deliver(push, copy): deliver(push, copy: copy)
+        case let .deliver(id, copy): deliver(ledger.push(id), copy: copy)
         case .deletedMessages: deletedMessages()
-        case let .tap(push): tap(push)
+        case let .tap(id): tap(ledger.push(id))
         case let .timer(tag, process):
             if installed, process == appProcess, appState != .notRunning { react { s, app in s.onTimer(tag: tag, &app) } }
-        case let .pullComplete(failed): completePull(failed: failed)
+        case let .pullComplete(failed, process):
+            if process == appProcess { completePull(failed: failed) } else { pullInFlight = false; counters.pullFailures += 1 }
         case .doze:
             dozeEvent = nil
             doze?.advance(to: queue.now)

@@ -32,18 +32,21 @@ public enum WorldEvent: Sendable {
     case forceQuit
     /// The user swipes the app away from Recents.
     case swipeAway
-    /// A copy of a push reaches the device (copy 1 is a transport duplicate).
-    case deliver(Push, copy: Int8)
+    /// A copy of push `id` reaches the device (copy 1 is a transport duplicate). The push
+    /// itself, as the channel sent it, is in the run's `PushLedger` (`push(_:)`), which
+    /// keeps queue entries small.
+    case deliver(id: Int64, copy: Int8)
     /// The channel tells the app that pending messages were deleted (FCM `onDeletedMessages`).
     case deletedMessages
-    /// The user taps the displayed notification of this push.
-    case tap(Push)
+    /// The user taps the displayed notification of push `id`.
+    case tap(id: Int64)
     /// A timer the client strategy set fires; `tag` is the strategy's own. `process`
     /// identifies the app process that set it: a timer of a process that has since ended
     /// (force-quit, swipe, uninstall) does not fire.
     case timer(tag: Int32, process: Int32)
-    /// The client's pull completes (`failed`: the request itself failed).
-    case pullComplete(failed: Bool)
+    /// The client's pull completes (`failed`: the request itself failed); a pull whose
+    /// app `process` has ended meanwhile is dropped.
+    case pullComplete(failed: Bool, process: Int32)
     /// The Doze controller's next timed transition.
     case doze
     /// A timer the channel set.

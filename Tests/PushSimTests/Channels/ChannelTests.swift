@@ -55,9 +55,9 @@ private struct Harness<C: PushChannel> {
         var out: [Scheduled] = []
         while let event = queue.next(until: .distantFuture) {
             switch event {
-            case let .deliver(push, _):
-                ledger.finish(push.id, .delivered)
-                out.append(.deliver(id: push.id, at: queue.now))
+            case let .deliver(id, _):
+                ledger.finish(id, .delivered)
+                out.append(.deliver(id: id, at: queue.now))
             case .deletedMessages: out.append(.deletedMessages(at: queue.now))
             default: out.append(.other)
             }
@@ -69,9 +69,9 @@ private struct Harness<C: PushChannel> {
     mutating func drainDeliveries() -> [(push: Push, copy: Int8, at: SimTime)] {
         var out: [(push: Push, copy: Int8, at: SimTime)] = []
         while let event = queue.next(until: .distantFuture) {
-            if case let .deliver(push, copy) = event {
-                ledger.finish(push.id, .delivered)
-                out.append((push, copy, queue.now))
+            if case let .deliver(id, copy) = event {
+                ledger.finish(id, .delivered)
+                out.append((ledger.push(id), copy, queue.now))
             }
         }
         return out
