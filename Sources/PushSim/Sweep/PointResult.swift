@@ -1,66 +1,61 @@
-/// The runs of one sweep point, computed (with adaptive replications if asked) and
-/// rendered as the rows it contributes to `runs.csv`, `summary.csv` and `paired.csv`.
+/// The runs of one sweep point, computed (with adaptive replications if asked): their
+/// rows stream into the point's `runs` part as they are computed, and what `summary.csv`
+/// and `paired.csv` need is kept: one `CellSummary` and one converged flag per run.
+///
+/// Memory: O(cells × replications) bytes for the flags (plus the convergence times of
+/// converged runs), never the runs themselves.
 struct PointResult {
     let point: SweepPlan.Point
-    /// Outcomes per cell (variant × strategies + strategy), indexed by replication.
-    let outcomes: [[RunOutcome]]
+    /// Per cell (variant × strategies + strategy).
+    private(set) var summaries: [CellSummary]
+    /// Per cell, whether replication r converged.
+    private(set) var converged: [[Bool]]
 
     /// Runs the point: `replications` from its scenario, then, with a target half-width,
     /// doubling (up to `cap`) until every cell's 95% Wilson interval is at most that wide
     /// on each side. Deterministic: replication r is the same run whatever the rounds.
+    /// Rows go to `runs` by round, then cell, then replication.
     static func compute(_ point: SweepPlan.Point, jobs: Int, targetHalfwidth: Double?, cap: Int,
-                        progress: (Int) -> Void) -> PointResult {
+                        runs: AtomicFile, progress: (Int) -> Void) throws -> PointResult {
         let scenario = point.scenario
         let simulation = Simulation(scenario: scenario)
         let strategies = scenario.strategies.count
-        let cells = scenario.variants.count * strategies
-        var outcomes = [[RunOutcome]](repeating: [], count: cells)
+        var result = PointResult(point: point,
+                                 summaries: scenario.variants.flatMap { v in scenario.strategies.map { CellSummary(variant: v.name, strategy: $0.name) } },
+                                 converged: [[Bool]](repeating: [], count: scenario.variants.count * strategies))
+        let prefix = result.prefix
         var done = 0, target = scenario.replications
         while true {
             let fresh = target - done, first = done
-            ParallelRunner.run(count: cells * fresh, jobs: jobs, body: { i in
+            try ParallelRunner.run(count: result.summaries.count * fresh, jobs: jobs, body: { i in
                 simulation.run(.init(variant: i / fresh / strategies, strategy: (i / fresh) % strategies, replication: first + i % fresh))
             }) { start, batch in
-                for (k, o) in batch.enumerated() { outcomes[(start + k) / fresh].append(o) }
+                var text = ""
+                for (k, o) in batch.enumerated() {
+                    let cell = (start + k) / fresh, r = first + (start + k) % fresh
+                    result.summaries[cell].add(o)
+                    result.converged[cell].append(o.converged)
+                    let (variant, strategy) = (result.summaries[cell].variant, result.summaries[cell].strategy)
+                    text += CSV.record(["\(point.index)/\(variant)/\(strategy)/\(r)"] + prefix
+                                       + RunsTable.fields(variant: variant, strategy: strategy, replication: r, seed: scenario.seed, outcome: o))
+                }
+                try runs.write(text)
                 progress(batch.count)
             }
             done = target
             guard let w = targetHalfwidth, done < cap else { break }
-            let widest = outcomes.map { cell -> Double in
-                let ci = Statistics.wilsonInterval(successes: cell.filter(\.converged).count, trials: cell.count)
-                return (ci.high - ci.low) / 2
-            }.max() ?? 0
+            let widest = result.summaries.map { ($0.interval.high - $0.interval.low) / 2 }.max() ?? 0
             if widest <= w { break }
             target = min(cap, target * 2)
         }
-        return PointResult(point: point, outcomes: outcomes)
+        return result
     }
 
     /// `point` and the axis values, the first columns of every row.
     var prefix: [String] { [String(point.index)] + point.values.map(\.label) }
 
-    func runRows() -> String {
-        let s = point.scenario
-        var text = ""
-        for (cell, runs) in outcomes.enumerated() {
-            let variant = s.variants[cell / s.strategies.count].name, strategy = s.strategies[cell % s.strategies.count].name
-            for (r, o) in runs.enumerated() {
-                let id = "\(point.index)/\(variant)/\(strategy)/\(r)"
-                text += CSV.record([id] + prefix + RunsTable.fields(variant: variant, strategy: strategy, replication: r, seed: s.seed, outcome: o))
-            }
-        }
-        return text
-    }
-
     func summaryRows() -> String {
-        let s = point.scenario
-        var text = ""
-        for (cell, runs) in outcomes.enumerated() {
-            var summary = CellSummary(variant: s.variants[cell / s.strategies.count].name, strategy: s.strategies[cell % s.strategies.count].name)
-            for o in runs { summary.add(o) }
-            text += CSV.record(prefix + SummaryTable.fields(summary))
-        }
-        return text
+        summaries.map { CSV.record(prefix + SummaryTable.fields($0)) }.joined()
     }
 
     /// One row per (variant, strategy A, strategy B) with A before B in scenario order.
@@ -69,9 +64,9 @@ struct PointResult {
         var text = ""
         for v in s.variants.indices {
             for a in 0..<n {
-                for b in (a + 1)..<max(a + 1, n) {
+                for b in (a + 1)..<n {
                     var d = PairedDifference()
-                    for (x, y) in zip(outcomes[v * n + a], outcomes[v * n + b]) { d.add(a: x.converged, b: y.converged) }
+                    for (x, y) in zip(converged[v * n + a], converged[v * n + b]) { d.add(a: x, b: y) }
                     let ci = d.interval()
                     let rate = { (k: Int) in SummaryTable.number(d.pairs == 0 ? 0 : Double(k) / Double(d.pairs)) }
                     text += CSV.record(prefix + [s.variants[v].name, s.strategies[a].name, s.strategies[b].name, String(d.pairs),

@@ -82,9 +82,14 @@ struct SweepManifest: Codable, Equatable {
 
     func doneCount(in folder: URL) -> Int { (0..<pointCount).filter { isDone($0, in: folder) }.count }
 
-    func write(_ result: PointResult, into folder: URL) throws {
-        try AtomicFile.write(result.runRows(), to: partURL(result.point.index, "runs", in: folder))
-        try AtomicFile.write(result.summaryRows(), to: partURL(result.point.index, "summary", in: folder))
-        try AtomicFile.write(result.pairedRows(), to: partURL(result.point.index, "paired", in: folder))
+    /// Computes point `point` into its three parts (runs streamed, `paired` written last).
+    func compute(_ point: SweepPlan.Point, options: SweepRunner.Options, into folder: URL, progress: (Int) -> Void) throws {
+        let runs = try AtomicFile(partURL(point.index, "runs", in: folder))
+        defer { runs.abandon() }
+        let result = try PointResult.compute(point, jobs: options.jobs, targetHalfwidth: options.targetHalfwidth,
+                                             cap: options.maxReplications, runs: runs, progress: progress)
+        try runs.commit()
+        try AtomicFile.write(result.summaryRows(), to: partURL(point.index, "summary", in: folder))
+        try AtomicFile.write(result.pairedRows(), to: partURL(point.index, "paired", in: folder))
     }
 }

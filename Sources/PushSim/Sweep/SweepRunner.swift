@@ -40,12 +40,10 @@ public enum SweepRunner {
         var runsDone = 0
         for point in plan.points where point.index % options.shard.n == options.shard.k - 1 {
             if manifest.isDone(point.index, in: pointsFolder) { continue }
-            let result = PointResult.compute(point, jobs: options.jobs, targetHalfwidth: options.targetHalfwidth,
-                                             cap: options.maxReplications) { n in
+            try manifest.compute(point, options: options, into: pointsFolder) { n in
                 runsDone += n
                 progress?(manifest.doneCount(in: pointsFolder), plan.points.count, runsDone)
             }
-            try manifest.write(result, into: pointsFolder)
             progress?(manifest.doneCount(in: pointsFolder), plan.points.count, runsDone)
         }
         return try assembleIfComplete(folder)
