@@ -28,6 +28,14 @@ public final class AtomicFile {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
+    /// Appends the bytes of the file at `url`, 1 MiB at a time.
+    public func append(contentsOf url: URL) throws {
+        try flush()
+        let source = try FileHandle(forReadingFrom: url)
+        defer { try? source.close() }
+        while let chunk = try source.read(upToCount: 1 << 20), !chunk.isEmpty { try handle.write(contentsOf: chunk) }
+    }
+
     private func flush() throws {
         try handle.write(contentsOf: buffer)
         buffer.removeAll(keepingCapacity: true)

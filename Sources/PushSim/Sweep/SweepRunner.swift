@@ -87,9 +87,14 @@ public enum SweepRunner {
             let file = try AtomicFile(folder.appendingPathComponent("\(name).csv"))
             try file.write(CSV.record(header))
             for i in 0..<manifest.pointCount {
-                let part = String(decoding: try Data(contentsOf: manifest.partURL(i, name, in: pointsFolder)), as: UTF8.self)
-                if name == "summary" { summaryRows += CSV.parse(part) }
-                try file.write(part)
+                let url = manifest.partURL(i, name, in: pointsFolder)
+                if name == "summary" {
+                    let part = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+                    summaryRows += CSV.parse(part)
+                    try file.write(part)
+                } else {
+                    try file.append(contentsOf: url)   // in chunks: a point's runs may be large
+                }
             }
             try file.commit()
         }
