@@ -131,6 +131,15 @@ extension KeyedDecodingContainer {
         return v
     }
 
+    /// A name that also names a results folder: non-empty, no "/", not starting with ".".
+    public func decodeFolderName(_ key: Key) throws -> String {
+        let name = try decode(String.self, forKey: key)
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
+            throw invalid(key, "expected a non-empty name without \"/\" that does not start with \".\" (it names the results folder)")
+        }
+        return name
+    }
+
     /// A list of duration strings, sorted; empty when absent.
     public func decodeDurations(_ key: Key) throws -> [SimDuration] {
         (try decodeIfPresent([DurationString].self, forKey: key) ?? []).map(\.value).sorted()

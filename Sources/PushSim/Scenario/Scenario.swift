@@ -39,10 +39,7 @@ public struct Scenario: Decodable, Sendable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
-            throw c.invalid(.name, "expected a non-empty name without \"/\" that does not start with \".\" (it names the results folder)")
-        }
+        name = try c.decodeFolderName(.name)
         description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
         seed = try c.decodeInteger(UInt64.self, .seed)
         replications = try c.decodeInt(.replications, in: 1...100_000_000)

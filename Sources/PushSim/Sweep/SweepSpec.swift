@@ -34,10 +34,7 @@ public struct SweepSpec: Decodable, Sendable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
-            throw c.invalid(.name, "expected a non-empty name without \"/\" that does not start with \".\" (it names the results folder)")
-        }
+        name = try c.decodeFolderName(.name)
         description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
         base = try c.decode(String.self, forKey: .base)
         replications = c.contains(.replications) ? try c.decodeInt(.replications, in: 1...100_000_000) : nil
