@@ -188,7 +188,7 @@ public struct DozeController: Sendable, Equatable {
             deepDeadline = t + max(nextMaintenance, p.minMaintenance)
             nextMaintenance = Self.grow(nextMaintenance, by: p.maintenanceFactor, cap: p.maxMaintenance, floor: p.maintenance)
         case .active:
-            fatalError("DozeController: a deep deadline is pending while ACTIVE")
+            preconditionFailure("DozeController: a deep deadline is pending while ACTIVE")
         }
     }
 
@@ -202,7 +202,7 @@ public struct DozeController: Sendable, Equatable {
             nextLightIdle = Self.grow(nextLightIdle, by: p.lightIdleFactor, cap: p.lightMaxIdle, floor: p.lightIdle)
         case .idle: light = .idleMaintenance; lightDeadline = t + p.lightMaintenance
         case .active, .override:
-            fatalError("DozeController: a light deadline is pending while \(light)")
+            preconditionFailure("DozeController: a light deadline is pending while \(light)")
         }
     }
 

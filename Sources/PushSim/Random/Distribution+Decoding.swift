@@ -88,7 +88,7 @@ extension Distribution: Decodable {
             }
             self = .discrete(table)
         default:
-            fatalError("parameterNames(of:) and the decoder disagree about kind \(kind)")
+            preconditionFailure("parameterNames(of:) and the decoder disagree about kind \(kind)")
         }
         // Cross-parameter rules (min <= max, uniformInt span), stated once in invalidParameter.
         if let problem = invalidParameter {

@@ -14,7 +14,7 @@ public final class RandomStream {
     public var rng: UnsafeMutablePointer<gsl_rng> {
         if let r = allocated { return r }
         guard let r = gsl_rng_alloc(type.pointer) else {
-            fatalError("gsl_rng_alloc failed for generator \(type.name)")
+            preconditionFailure("gsl_rng_alloc failed for generator \(type.name)")
         }
         gsl_rng_set(r, UInt(seed))
         allocated = r
