@@ -12,7 +12,7 @@ REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*
 COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build deps bench validate clean sweep plots plot-deps regress baseline
+.PHONY: run test build deps bench bench-deps validate clean sweep plots plot-deps regress baseline
 
 run: build
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -23,9 +23,21 @@ build: deps
 test: deps
 	$(SWIFT) test
 
-bench: deps
+# Benchmarks (not part of `make test`): kernel hold loop against a bare C heap, the study's
+# runs/s, 1,000,000 replications with --jobs 1 and 2, a simulated year; Results/bench/bench.csv.
+bench: deps bench-deps
+	$(SWIFT) build -c release --product pushsim
 	$(SWIFT) build -c release --product pushsim-bench
-	.build/release/pushsim-bench
+	@mkdir -p .build/bench
+	$(CC) -O2 -o .build/bench/hold Benchmarks/heap/hold.c $$(pkg-config --cflags --libs gsl)
+	@Benchmarks/bench.sh
+
+# A C compiler for the C heap loop and GNU time for peak memory, only when missing.
+bench-deps:
+	@command -v $(CC) >/dev/null 2>&1 || { echo "installing gcc (apt-get)"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y gcc; }
+	@[ -x /usr/bin/time ] || { echo "installing time (apt-get)"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y time; }
 
 validate: build
 	@for f in $$(find Scenarios -name '*.json' -not -path '*/bases/*' | sort); do $(BIN) validate $$f || exit 2; done
