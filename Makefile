@@ -12,7 +12,7 @@ REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*
 COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build deps bench bench-deps validate clean sweep plots plot-deps regress baseline
+.PHONY: run test build deps bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline
 
 run: build
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -31,6 +31,33 @@ bench: deps bench-deps
 	@mkdir -p .build/bench
 	$(CC) -O2 -o .build/bench/hold Benchmarks/heap/hold.c $$(pkg-config --cflags --libs gsl)
 	@Benchmarks/bench.sh
+	@$(MAKE) --no-print-directory bench-simpy
+
+# SimPy peer of the push-hint study (Benchmarks/simpy/): both on the same replications,
+# single-threaded, then the rate check (two-proportion, alpha 0.001) and the throughput
+# ratio (Benchmarks/compare_simpy.py).
+BENCH_REPLICATIONS ?= 2000
+BENCH_SEED ?= 1
+BENCH_OUT ?= Results/bench
+SIMPY_VENV := Benchmarks/simpy/.venv
+SIMPY_PY := $(SIMPY_VENV)/bin/python
+SIMPY_STAMP := $(SIMPY_VENV)/.installed
+
+# The venv is created, and the pinned requirements installed, only when missing (or when
+# requirements.txt changes).
+$(SIMPY_STAMP): Benchmarks/simpy/requirements.txt
+	@test -x $(SIMPY_PY) || python3 -m venv $(SIMPY_VENV) || { rm -rf $(SIMPY_VENV); \
+		echo "python3 -m venv failed (Debian/Ubuntu: apt-get install python3-venv)"; exit 1; }
+	$(SIMPY_PY) -m pip install --quiet --disable-pip-version-check -r Benchmarks/simpy/requirements.txt
+	@touch $@
+
+bench-simpy: build $(SIMPY_STAMP)
+	@mkdir -p $(BENCH_OUT)
+	@t0=$$(date +%s.%N); \
+	$(BIN) run $(SCENARIO) --replications $(BENCH_REPLICATIONS) --seed $(BENCH_SEED) --jobs 1 --quiet --out $(BENCH_OUT)/pushsim >/dev/null || exit 2; \
+	t1=$$(date +%s.%N); \
+	$(SIMPY_PY) Benchmarks/simpy/pushhint.py --scenario $(SCENARIO) --replications $(BENCH_REPLICATIONS) --seed $(BENCH_SEED) --out $(BENCH_OUT)/simpy.csv || exit 2; \
+	echo; $(SIMPY_PY) Benchmarks/compare_simpy.py $(BENCH_OUT)/pushsim/summary.csv $(BENCH_OUT)/simpy.csv --pushsim-wall-s $$(awk "BEGIN { print $$t1 - $$t0 }")
 
 # A C compiler for the C heap loop and GNU time for peak memory, only when missing.
 bench-deps:
