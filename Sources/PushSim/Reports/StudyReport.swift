@@ -40,17 +40,22 @@ public struct StudyReport {
         defer { for f in files { f.abandon() } }
         try runs.write(CSV.record(RunsTable.columns))
         let total = simulation.runCount
-        try ParallelRunner.run(count: total, jobs: jobs, body: { simulation.run(simulation.runID(at: $0)) }) { first, outcomes in
+        // Workers also format their rows, so the calling thread only sums and writes.
+        try ParallelRunner.run(count: total, jobs: jobs, body: { i -> (RunOutcome, String) in
+            let id = simulation.runID(at: i)
+            let outcome = simulation.run(id)
+            let row = CSV.record(RunsTable.fields(variant: scenario.variants[id.variant].name, strategy: scenario.strategies[id.strategy].name,
+                                                  replication: id.replication, seed: scenario.seed, outcome: outcome))
+            return (outcome, row)
+        }) { first, results in
             var text = ""
-            for (k, outcome) in outcomes.enumerated() {
+            for (k, (outcome, row)) in results.enumerated() {
                 let id = simulation.runID(at: first + k)
-                let cell = id.variant * scenario.strategies.count + id.strategy
-                cells[cell].add(outcome)
-                text += CSV.record(RunsTable.fields(variant: cells[cell].variant, strategy: cells[cell].strategy,
-                                                    replication: id.replication, seed: scenario.seed, outcome: outcome))
+                cells[id.variant * scenario.strategies.count + id.strategy].add(outcome)
+                text += row
             }
             try runs.write(text)
-            progress?(first + outcomes.count, total)
+            progress?(first + results.count, total)
         }
 
         let summary = try AtomicFile(folder.appendingPathComponent("summary.csv"))
