@@ -33,7 +33,12 @@ enum SweepPlot {
         for (i, key) in order.enumerated() {
             text += "$d\(i) << EOD\n" + lines[key]!.joined(separator: "\n") + "\nEOD\n"
         }
-        let ratePlots = order.indices.map { "$d\($0) using 1:2:3:4 with yerrorlines title \(quoted(order[$0]))" }.joined(separator: ", \\\n  ")
+        // Categorical values (neither numbers nor durations) get their labels as tics and
+        // no connecting lines.
+        let categorical = !numeric && !durations
+        let style = categorical ? "yerrorbars" : "yerrorlines"
+        let tics = categorical ? "set xtics (" + positions.sorted { $0.value < $1.value }.map { "\(quoted($0.key)) \($0.value)" }.joined(separator: ", ") + ")\n  set xrange [-0.5:\(positions.count) - 0.5]" : "set xtics autofreq"
+        let ratePlots = order.indices.map { "$d\($0) using 1:2:3:4 with \(style) title \(quoted(order[$0]))" }.joined(separator: ", \\\n  ")
         let costPlots = order.indices.map { "$d\($0) using 2:5 with linespoints title \(quoted(order[$0]))" }.joined(separator: ", \\\n  ")
         text += """
         set key outside right top
@@ -46,6 +51,7 @@ enum SweepPlot {
           set ylabel "convergence rate"
           set yrange [0:1.05]
           set autoscale x
+          \(tics)
           \(logX ? "set logscale x" : "unset logscale x")
           plot \(ratePlots)
           set output "cost." . fmt
@@ -53,6 +59,7 @@ enum SweepPlot {
           set xlabel "convergence rate"
           set ylabel "mean pulls per run"
           unset logscale x
+          set xtics autofreq
           set xrange [0:1.05]
           set autoscale y
           plot \(costPlots)
