@@ -233,37 +233,44 @@ extension EventQueue {
 
     /// Removes and returns `heap[0]`. - Precondition: `!heap.isEmpty`.
     @inlinable mutating func removeMin() -> Entry {
-        heap.swapAt(0, heap.count - 1)
-        let min = heap.removeLast()
-        if heap.count > 1 { siftDown(0) }
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return last }
+        let min = heap[0]
+        placeDown(last, from: 0)
         return min
     }
 
+    /// Moves `heap[index]` up to its place, shifting parents down into the hole it leaves
+    /// (one write per level instead of a swap).
     @inlinable mutating func siftUp(_ index: Int) {
         heap.withUnsafeMutableBufferPointer { h in
-            var child = index
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard h[child].runsBefore(h[parent]) else { return }
-                h.swapAt(child, parent)
-                child = parent
+            let moving = h[index]
+            var hole = index
+            while hole > 0 {
+                let parent = (hole - 1) / 2
+                guard moving.runsBefore(h[parent]) else { break }
+                h[hole] = h[parent]
+                hole = parent
             }
+            h[hole] = moving
         }
     }
 
-    @inlinable mutating func siftDown(_ index: Int) {
+    /// Puts `moving` into the heap at the hole `index`, shifting smaller children up.
+    @inlinable mutating func placeDown(_ moving: Entry, from index: Int) {
         heap.withUnsafeMutableBufferPointer { h in
             let count = h.count
-            var parent = index
+            var hole = index
             while true {
-                let left = 2 * parent + 1
-                guard left < count else { return }
+                let left = 2 * hole + 1
+                guard left < count else { break }
                 let right = left + 1
                 let first = right < count && h[right].runsBefore(h[left]) ? right : left
-                guard h[first].runsBefore(h[parent]) else { return }
-                h.swapAt(parent, first)
-                parent = first
+                guard h[first].runsBefore(moving) else { break }
+                h[hole] = h[first]
+                hole = first
             }
+            h[hole] = moving
         }
     }
 }
