@@ -2,7 +2,10 @@ import Dispatch
 
 /// Computes `body(0 ..< count)` on `jobs` threads in batches and hands each batch's results
 /// to `consume` in index order, on the calling thread. Results therefore arrive in the same
-/// order, with the same values, whatever `jobs` is; memory holds one batch at a time.
+/// order, with the same values, whatever `jobs` is; memory holds two batches at a time.
+///
+/// With more than one job the batches are pipelined: while `consume` handles batch k on
+/// the calling thread, the workers already compute batch k + 1.
 public enum ParallelRunner {
     /// - Parameters:
     ///   - count: number of items.
@@ -14,27 +17,47 @@ public enum ParallelRunner {
                                         body: @Sendable (Int) -> T,
                                         consume: (Int, [T]) throws -> Void) rethrows {
         precondition(jobs >= 1 && batchSize >= 1)
-        var start = 0
-        while start < count {
-            let n = min(batchSize, count - start)
-            let results: [T]
-            if jobs == 1 {
-                results = (start..<start + n).map(body)
-            } else {
-                let first = start
-                let chunks = min(n, jobs * 8)
-                results = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
-                    let out = UncheckedBuffer(base: buffer.baseAddress!)
-                    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                        var i = chunk * n / chunks
-                        let end = (chunk + 1) * n / chunks
-                        while i < end { (out.base + i).initialize(to: body(first + i)); i += 1 }
-                    }
-                    initialized = n
-                }
+        guard count > 0 else { return }
+        if jobs == 1 {
+            var start = 0
+            while start < count {
+                let n = min(batchSize, count - start)
+                try consume(start, (start..<start + n).map(body))
+                start += n
             }
-            try consume(start, results)
-            start += n
+            return
+        }
+        try withoutActuallyEscaping(body) { body in
+            let next = NextBatch<T>()
+            var start = 0
+            var current = compute(start, min(batchSize, count), jobs: jobs, body: body)
+            while true {
+                let following = start + current.count
+                let group = DispatchGroup()
+                if following < count {
+                    let n = min(batchSize, count - following)
+                    DispatchQueue.global().async(group: group) { next.results = compute(following, n, jobs: jobs, body: body) }
+                }
+                do { try consume(start, current) } catch { group.wait(); throw error }
+                group.wait()   // the workers are done with `body` before this scope ends
+                guard following < count else { return }
+                current = next.results
+                start = following
+            }
+        }
+    }
+
+    /// Items `first ..< first + n`, computed in `jobs × 8` chunks on the worker threads.
+    private static func compute<T>(_ first: Int, _ n: Int, jobs: Int, body: @Sendable (Int) -> T) -> [T] {
+        let chunks = min(n, jobs * 8)
+        return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+            let out = UncheckedBuffer(base: buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                var i = chunk * n / chunks
+                let end = (chunk + 1) * n / chunks
+                while i < end { (out.base + i).initialize(to: body(first + i)); i += 1 }
+            }
+            initialized = n
         }
     }
 }
@@ -42,4 +65,9 @@ public enum ParallelRunner {
 /// A pointer shared by worker threads that each write disjoint elements.
 private struct UncheckedBuffer<T>: @unchecked Sendable {
     let base: UnsafeMutablePointer<T>
+}
+
+/// The next batch, written by the background computation and read after it is waited for.
+private final class NextBatch<T>: @unchecked Sendable {
+    var results: [T] = []
 }
