@@ -15,4 +15,22 @@ public enum RunsTable {
         f.append(RunMetrics.rejectionCodes(o.rejections))
         return f
     }
+
+    /// The same row as `CSV.record(fields(...))`, built in one string (the hot path of
+    /// `pushsim run` and sweeps: no array of fields, only the name fields need quoting).
+    /// `prefix` fields (sweep run id, point, axes) come first.
+    public static func record(prefix: [String] = [], variant: String, strategy: String, replication: Int, seed: UInt64,
+                              outcome o: RunOutcome) -> String {
+        var s = ""
+        s.reserveCapacity(192)
+        for p in prefix { s += CSV.field(p); s += "," }
+        s += CSV.field(variant); s += ","; s += CSV.field(strategy); s += ","
+        s += String(replication); s += ","; s += String(seed); s += ","; s += o.converged ? "1," : "0,"
+        if let t = o.convergenceTime { s += SecondsFormat.string(t.microseconds) }
+        s += ","; s += String(o.finalCursor)
+        for m in RunMetrics.all { s += ","; s += String(m.value(o)) }
+        s += ","; s += CSV.field(RunMetrics.rejectionCodes(o.rejections))
+        s += CSV.lineEnding
+        return s
+    }
 }

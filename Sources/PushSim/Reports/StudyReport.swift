@@ -44,8 +44,8 @@ public struct StudyReport {
         try ParallelRunner.run(count: total, jobs: jobs, body: { i -> (RunOutcome, String) in
             let id = simulation.runID(at: i)
             let outcome = simulation.run(id)
-            let row = CSV.record(RunsTable.fields(variant: scenario.variants[id.variant].name, strategy: scenario.strategies[id.strategy].name,
-                                                  replication: id.replication, seed: scenario.seed, outcome: outcome))
+            let row = RunsTable.record(variant: scenario.variants[id.variant].name, strategy: scenario.strategies[id.strategy].name,
+                                       replication: id.replication, seed: scenario.seed, outcome: outcome)
             return (outcome, row)
         }) { first, results in
             var text = ""

@@ -36,8 +36,8 @@ struct PointResult {
                     result.summaries[cell].add(o)
                     result.converged[cell].append(o.converged)
                     let (variant, strategy) = (result.summaries[cell].variant, result.summaries[cell].strategy)
-                    text += CSV.record(["\(point.index)/\(variant)/\(strategy)/\(r)"] + prefix
-                                       + RunsTable.fields(variant: variant, strategy: strategy, replication: r, seed: scenario.seed, outcome: o))
+                    text += RunsTable.record(prefix: ["\(point.index)/\(variant)/\(strategy)/\(r)"] + prefix, variant: variant,
+                                             strategy: strategy, replication: r, seed: scenario.seed, outcome: o)
                 }
                 try runs.write(text)
                 progress(batch.count)

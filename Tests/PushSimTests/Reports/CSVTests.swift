@@ -110,6 +110,9 @@ struct CSVTests {
                         "10", "17", "11", "12", "13", "14", "5", "6", "15", "7", "8", "16", "99",
                         "UNREGISTERED=1;UNAVAILABLE=1"])
         #expect(CSV.record(row).hasPrefix("\"lossy, 30%\",hintPull,4,1,1,3.000250,30,"))
+        #expect(RunsTable.record(variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1, outcome: converged) == CSV.record(row))
+        #expect(RunsTable.record(prefix: ["0/a,b/c/4", "0", "1e-3"], variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1,
+                                 outcome: converged) == CSV.record(["0/a,b/c/4", "0", "1e-3"] + row))
         #expect(CSV.record(row).hasSuffix(",99,UNREGISTERED=1;UNAVAILABLE=1\r\n"))
 
         let column = RunsTable.columns.firstIndex(of: "convergence_time_s")!
