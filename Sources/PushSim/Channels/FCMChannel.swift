@@ -43,7 +43,7 @@ public struct FCMChannel: PushChannel {
         ParameterDoc("transport", "object {loss, duplicate, delay}", "perfect", "impairments after the provider (F5)"),
     ]
 
-    public var config = FCMConfig()
+    public private(set) var config = FCMConfig()
     var state = FCMState()
     var apns = APNsChannel()
 

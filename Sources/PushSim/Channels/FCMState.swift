@@ -1,0 +1,53 @@
+/// The run state of an `fcm` channel.
+struct FCMState: Sendable {
+    static let throttleTimer: Int32 = 2
+    var nonCollapsible = OverflowStore(limit: 100, storeAfterDiscard: false)
+    /// Pending collapsible messages, one per key, oldest key first.
+    var collapsible: [Push] = []
+    var bucket = TokenBucket(capacity: 20, refill: .minutes(3))
+    var rate = SlidingRateLimit()
+    var throttleArmed = false
+    /// A `deletedMessages` signal waiting for the network (Doze).
+    var deletedSignalPending = false
+    /// Send times of high-priority messages that could show no notification (F7).
+    var unseenHigh: [SimTime] = []
+    /// (day index, high-priority messages that day) for the standby-bucket cap (D4).
+    var highToday: (day: Int64, count: Int) = (-1, 0)
+
+    init() {}
+
+    init(config: FCMConfig) {
+        nonCollapsible = OverflowStore(limit: config.pendingLimit, storeAfterDiscard: config.storeAfterDiscard)
+        bucket = TokenBucket(capacity: config.collapsibleBurst, refill: config.collapsibleRefill)
+    }
+
+    /// Newest per key; a new key beyond `maxKeys` drops one of the keys, chosen at random.
+    mutating func storeCollapsible(_ p: Push, maxKeys: Int, random: RandomStream, ledger: inout PushLedger) {
+        if let i = collapsible.firstIndex(where: { $0.collapseKey == p.collapseKey }) {
+            ledger.finish(collapsible[i].id, .collapsed)
+            collapsible.remove(at: i)
+            collapsible.append(p)
+            return
+        }
+        collapsible.append(p)
+        if collapsible.count > maxKeys {
+            let victim = random.uniformInt(below: collapsible.count)
+            ledger.finish(collapsible[victim].id, .droppedTooManyPendingMessages)
+            collapsible.remove(at: victim)
+        }
+    }
+
+    /// F7 and D4: whether this high-priority push goes as normal.
+    mutating func shouldDowngrade(_ p: Push, env: ChannelEnvironment, config: FCMConfig) -> Bool {
+        let day = env.now.microseconds / SimDuration.days(1).microseconds
+        if highToday.day != day { highToday = (day, 0) }
+        if let cap = env.device.standbyBucket.dailyHighPriorityCap, highToday.count >= cap { return true }
+        if let d = config.downgrade {
+            unseenHigh.removeAll { $0 <= env.now - d.window }
+            if unseenHigh.count >= d.unseenLimit { return true }
+            if !(p.isDisplayable && env.device.notificationsAuthorized) { unseenHigh.append(env.now) }
+        }
+        highToday.count += 1
+        return false
+    }
+}
