@@ -1,0 +1,27 @@
+/// One channel setup to compare: a name, a channel, and optionally its own device,
+/// server, message template or client settings (each replacing the scenario's).
+public struct Variant: Decodable, Sendable {
+    public var name: String
+    public var channel: any PushChannel
+    public var device: DeviceSpec?
+    public var server: ServerSpec?
+    public var message: MessageTemplate?
+    public var client: ClientSpec?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, channel, device, server, message, client }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        guard !name.isEmpty, !name.contains("/") else { throw c.invalid(.name, "expected a non-empty name without \"/\"") }
+        guard c.contains(.channel) else {
+            throw DecodingError.keyNotFound(CodingKeys.channel, .init(codingPath: c.codingPath, debugDescription: "a variant needs a \"channel\""))
+        }
+        channel = try Registry.decodeChannel(from: c.superDecoder(forKey: .channel))
+        device = try c.decodeIfPresent(DeviceSpec.self, forKey: .device)
+        server = try c.decodeIfPresent(ServerSpec.self, forKey: .server)
+        message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message)
+        client = try c.decodeIfPresent(ClientSpec.self, forKey: .client)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// One swept parameter: a name (a column in the reports), a path into the scenario, and
+/// its values, given as a list or a range (`from`, `to`, and `step` or `factor`; with
+/// `unit`, each value becomes a duration string such as `"30m"`).
+public struct Axis: Decodable, Sendable {
+    public var name: String
+    public var path: JSONPath
+    public var values: [JSONValue]
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, path, values, range }
+    enum RangeKeys: String, CodingKey, CaseIterable { case from, to, step, factor, unit }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try c.decode(String.self, forKey: .path)
+        do { path = try JSONPath(text) } catch { throw c.invalid(.path, error.description) }
+        name = try c.decodeIfPresent(String.self, forKey: .name) ?? text
+        if c.contains(.values) == c.contains(.range) { throw decoder.invalid("give \"values\" (a list) or \"range\", not both or neither") }
+        if c.contains(.values) {
+            values = try c.decode([JSONValue].self, forKey: .values)
+            guard !values.isEmpty else { throw c.invalid(.values, "expected at least one value") }
+            return
+        }
+        let r = try c.superDecoder(forKey: .range)
+        try r.rejectUnknownKeys(RangeKeys.self)
+        let rc = try r.container(keyedBy: RangeKeys.self)
+        let from = try rc.decodeDouble(.from, in: -1e15...1e15), to = try rc.decodeDouble(.to, in: -1e15...1e15)
+        let unit = try rc.decodeIfPresent(String.self, forKey: .unit)
+        if let unit, !SimDuration.units.contains(where: { $0.name == unit }) {
+            throw rc.invalid(.unit, "unknown unit \"\(unit)\"; units: us, ms, s, m, h, d")
+        }
+        var numbers: [Double] = []
+        if rc.contains(.step) == rc.contains(.factor) { throw r.invalid("give \"step\" or \"factor\"") }
+        if rc.contains(.step) {
+            let step = try rc.decodePositive(.step)
+            let count = ((to - from) / step + 1e-9).rounded(.down)
+            guard count >= 0, count < 100_000 else { throw rc.invalid(.to, "\"to\" must not be below \"from\", and a range has at most 100,000 values") }
+            let n = Int(count)
+            numbers = (0...n).map { from + Double($0) * step }
+            numbers = numbers.map { ($0 * 1e9).rounded() / 1e9 }   // 0.1 * 3 = 0.30000000000000004 → 0.3
+        } else {
+            let factor = try rc.decodeDouble(.factor, in: 1.000001...1e6)
+            guard from > 0, to >= from else { throw rc.invalid(.from, "a geometric range needs 0 < from ≤ to") }
+            guard (log(to / from) / log(factor)).rounded(.down) < 100_000 else {
+                throw rc.invalid(.factor, "a range has at most 100,000 values")
+            }
+            var x = from
+            while x <= to * (1 + 1e-12) { numbers.append(x); x *= factor }
+        }
+        values = numbers.map { x in unit.map { u in JSONValue.string(JSONValue.format(x) + u) } ?? .number(x) }
+    }
+}
