@@ -80,6 +80,20 @@ import Testing
         #expect(summarize(s)[0].mean("pulls") == 10)
     }
 
+    /// A pull still in flight when the app is force-quit is dropped, and the relaunched
+    /// app's own pull goes ahead and reaches the head.
+    @Test func relaunchedAppPullsDespiteAStalePull() throws {
+        let s = try Self.scenario(server: #"{"keys": 1, "retainLast": 100, "changes": {"count": 1, "start": "1s", "interval": "1s"}}"#,
+                                  device: #"{"app": {"forceQuit": ["2s"], "foreground": ["3s"]}}"#, channel: #"{"kind": "lossy"}"#,
+                                  strategies: #"["hintPullForegroundSync"]"#, horizon: "120s", replications: 1)
+        var setup = Simulation(scenario: s).setup(variant: 0)
+        setup.client.pullLatency = .constant(.seconds(5))
+        let o = Simulation.simulate(channel: s.variants[0].channel, strategy: s.strategies[0].prototype as! HintPullForegroundSync,
+                                    setup: setup, streams: RandomStreams(generator: s.generator, seed: s.seed, replication: 0))
+        #expect(o.converged && o.finalCursor == 1)
+        #expect(o.counters.pulls == 2 && o.counters.pullFailures == 1)
+    }
+
     @Test func zeroInactivityLimitsAreRejected() {
         for key in ["inactiveAfter", "tokenExpiry"] {
             #expect(throws: ScenarioError.self) { _ = try Self.scenario(channel: #"{"kind": "fcm", "\#(key)": "0s"}"#) }

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Computes `body(0 ..< count)` on `jobs` threads in batches and hands each batch's results
 /// to `consume` in index order, on the calling thread. Results therefore arrive in the same
@@ -9,7 +10,8 @@ import Dispatch
 public enum ParallelRunner {
     /// - Parameters:
     ///   - count: number of items.
-    ///   - jobs: worker threads (≥ 1); 1 runs everything on the calling thread.
+    ///   - jobs: worker threads (≥ 1) computing a batch; 1 runs everything on the calling
+    ///     thread. With pipelining the calling thread consumes meanwhile.
     ///   - batchSize: items per batch handed to `consume`.
     ///   - body: computes item `i`; must be safe to call concurrently for different `i`.
     ///   - consume: receives (first index, results) for each batch, in order.
@@ -47,15 +49,21 @@ public enum ParallelRunner {
         }
     }
 
-    /// Items `first ..< first + n`, computed in `jobs × 8` chunks on the worker threads.
+    /// Items `first ..< first + n`, computed by `jobs` workers that take `jobs × 8` chunks
+    /// from a shared counter (so at most `jobs` threads compute, on any machine).
     private static func compute<T>(_ first: Int, _ n: Int, jobs: Int, body: @Sendable (Int) -> T) -> [T] {
         let chunks = min(n, jobs * 8)
+        let next = Atomic<Int>(0)
         return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
             let out = UncheckedBuffer(base: buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                var i = chunk * n / chunks
-                let end = (chunk + 1) * n / chunks
-                while i < end { (out.base + i).initialize(to: body(first + i)); i += 1 }
+            DispatchQueue.concurrentPerform(iterations: min(jobs, chunks)) { _ in
+                while true {
+                    let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard chunk < chunks else { return }
+                    var i = chunk * n / chunks
+                    let end = (chunk + 1) * n / chunks
+                    while i < end { (out.base + i).initialize(to: body(first + i)); i += 1 }
+                }
             }
             initialized = n
         }

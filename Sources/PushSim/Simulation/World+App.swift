@@ -32,7 +32,7 @@ extension World {
         appState = .notRunning
         appProcess &+= 1
         sessionEndsAt = queue.now
-        pullAgain = false; fullSyncWanted = false
+        pullInFlight = false; pullAgain = false; fullSyncWanted = false
     }
 
     /// A stopped app's code starts: in the background (a push or signal) or the foreground.

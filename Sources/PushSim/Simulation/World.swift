@@ -142,7 +142,9 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
         case let .timer(tag, process):
             if installed, process == appProcess, appState != .notRunning { react { s, app in s.onTimer(tag: tag, &app) } }
         case let .pullComplete(failed, process):
-            if process == appProcess { completePull(failed: failed) } else { pullInFlight = false; counters.pullFailures += 1 }
+            // The answer of a pull whose process has ended is dropped; the new process may
+            // have a pull of its own in flight already.
+            if process == appProcess { completePull(failed: failed) } else { counters.pullFailures += 1 }
         case .doze:
             dozeEvent = nil
             doze?.advance(to: queue.now)

@@ -12,30 +12,31 @@ enum SweepPlot {
         let axes = 1...m.axisNames.count
         var order: [String] = [], lines: [String: [String]] = [:]
         var positions: [String: Int] = [:]
+        // The first axis is numeric (numbers), durations (in seconds), or else categorical:
+        // every value then gets a position and a labelled tic, with no connecting lines.
+        let numeric = rows.allSatisfy { Double($0[1]) != nil }
+        let durations = !numeric && rows.allSatisfy { (try? SimDuration(parsing: $0[1])) != nil }
+        let categorical = !numeric && !durations
         for row in rows {
             let others = m.zipped ? [] : axes.dropFirst().map { "\(header[$0])=\(row[$0])" }
             let key = ([row[col("variant")], row[col("strategy")]] + others).joined(separator: " · ")
             if lines[key] == nil { order.append(key); lines[key] = [] }
             let label = row[1]
             let x: String
-            if let d = Double(label) { x = label; _ = d }
-            else if let d = try? SimDuration(parsing: label) { x = SecondsFormat.string(d.microseconds) }
-            else { x = String(positions[label] ?? { positions[label] = positions.count; return positions.count - 1 }()) }
+            if categorical { x = String(positions[label] ?? { positions[label] = positions.count; return positions.count - 1 }()) }
+            else if numeric { x = label }
+            else { x = SecondsFormat.string((try! SimDuration(parsing: label)).microseconds) }
             lines[key]!.append([x, row[col("convergence_rate")], row[col("ci_low")], row[col("ci_high")], row[col("mean_pulls")]].joined(separator: " "))
         }
-        let numeric = rows.allSatisfy { Double($0[1]) != nil }
-        let durations = !numeric && rows.allSatisfy { (try? SimDuration(parsing: $0[1])) != nil }
         let xlabel = m.axisNames[0] + (durations ? " (s)" : "")
         let xs = rows.compactMap { Double($0[1]) ?? (try? SimDuration(parsing: $0[1])).map { Double($0.microseconds) } }
         let logX = (numeric || durations) && (xs.min() ?? 0) > 0 && (xs.max() ?? 0) / (xs.min() ?? 1) >= 100
-        func quoted(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "'") + "\"" }
+        // Labels as gnuplot strings; the terminals are set `noenhanced`, so `{ } _ ^` show as typed.
+        func quoted(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "'") + "\"" }
         var text = "# Written by pushsim for the sweep \(quoted(m.name)). Run: gnuplot plot.gp (in this folder).\n"
         for (i, key) in order.enumerated() {
             text += "$d\(i) << EOD\n" + lines[key]!.joined(separator: "\n") + "\nEOD\n"
         }
-        // Categorical values (neither numbers nor durations) get their labels as tics and
-        // no connecting lines.
-        let categorical = !numeric && !durations
         let style = categorical ? "yerrorbars" : "yerrorlines"
         let tics = categorical ? "set xtics (" + positions.sorted { $0.value < $1.value }.map { "\(quoted($0.key)) \($0.value)" }.joined(separator: ", ") + ")\n  set xrange [-0.5:\(positions.count) - 0.5]" : "set xtics autofreq"
         let ratePlots = order.indices.map { "$d\($0) using 1:2:3:4 with \(style) title \(quoted(order[$0]))" }.joined(separator: ", \\\n  ")
@@ -44,7 +45,7 @@ enum SweepPlot {
         set key outside right top
         set grid
         do for [fmt in "svg png"] {
-          if (fmt eq "svg") { set terminal svg size 1000,560 dynamic } else { set terminal png size 1000,560 }
+          if (fmt eq "svg") { set terminal svg size 1000,560 dynamic noenhanced } else { set terminal png size 1000,560 noenhanced }
           set output "rate." . fmt
           set title \(quoted(m.name + ": convergence rate (95% Wilson interval)"))
           set xlabel \(quoted(xlabel))
