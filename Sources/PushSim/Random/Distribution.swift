@@ -75,7 +75,9 @@ public enum Distribution: Sendable, Equatable {
     /// - Precondition: the parameters are valid (`invalidParameter == nil`); invalid ones
     ///   give meaningless values (GSL's error handler is off), or trap for `uniformInt`.
     /// - Complexity: O(1) (`gamma` uses an expected-constant number of draws).
+    ///   A constant draws nothing and leaves the stream untouched (not even seeded).
     public func sample(_ s: RandomStream) -> Double {
+        if case .constant(let value) = self { return value }
         let r = s.rng
         switch self {
         case .constant(let value): return value

@@ -13,16 +13,24 @@ public final class RandomStream {
     /// dearest step of setting up a replication).
     public var rng: UnsafeMutablePointer<gsl_rng> {
         if let r = allocated { return r }
-        guard let r = gsl_rng_alloc(type.pointer) else {
-            preconditionFailure("gsl_rng_alloc failed for generator \(type.name)")
+        let r: UnsafeMutablePointer<gsl_rng>
+        if let cache {
+            r = cache.generator(type: type, seed: seed)
+        } else {
+            guard let fresh = gsl_rng_alloc(type.pointer) else {
+                preconditionFailure("gsl_rng_alloc failed for generator \(type.name)")
+            }
+            gsl_rng_set(fresh, UInt(seed))
+            r = fresh
         }
-        gsl_rng_set(r, UInt(seed))
         allocated = r
         return r
     }
 
     private var allocated: UnsafeMutablePointer<gsl_rng>?
     private var seed: UInt32
+    /// Where the generator comes from and goes back to, if not GSL's allocator directly.
+    private let cache: GeneratorCache?
 
     /// The generator algorithm.
     public let type: GeneratorType
@@ -32,13 +40,19 @@ public final class RandomStream {
     /// - Parameter seed: a 32-bit seed; with mt19937 the seed 0 behaves as 4357, so prefer
     ///   seeds from `StreamSeed.derive`, which are never 0.
     /// - Note: aborts (`fatalError`) only if GSL cannot allocate the generator's state.
-    public init(type: GeneratorType, seed: UInt32) {
+    /// - Parameter cache: a worker's `GeneratorCache` to take the seeded state from (a copy
+    ///   of the same state, so the same draws) and to give the generator back to at the end.
+    public init(type: GeneratorType, seed: UInt32, cache: GeneratorCache? = nil) {
         GSL.setUp()
         self.type = type
         self.seed = seed
+        self.cache = cache
     }
 
-    deinit { if let r = allocated { gsl_rng_free(r) } }
+    deinit {
+        guard let r = allocated else { return }
+        if let cache { cache.recycle(r) } else { gsl_rng_free(r) }
+    }
 
     /// Restarts the generator from `seed` (`gsl_rng_set`); the following draws are those of
     /// a new stream created with the same seed.

@@ -21,11 +21,15 @@ public final class RandomStreams {
 
     /// A set of streams for replication `replication` of a scenario seeded with `seed`,
     /// each a `generator` (no generator is allocated until `stream(_:)` is called).
-    public init(generator: GeneratorType, seed: UInt64, replication: Int) {
+    /// - Parameter cache: the worker's generator cache, if any (same draws, cheaper set-up).
+    public init(generator: GeneratorType, seed: UInt64, replication: Int, cache: GeneratorCache? = nil) {
         self.generator = generator
         self.seed = seed
         self.replication = replication
+        self.cache = cache
     }
+
+    private let cache: GeneratorCache?
 
     /// The stream named `name`, created and seeded on first use, the same object after.
     /// Names are compared exactly; use the constants in `StreamName`.
@@ -34,7 +38,7 @@ public final class RandomStreams {
         if let existing = streams.first(where: { $0.name == name }) { return existing.stream }
         let stream = RandomStream(
             type: generator,
-            seed: StreamSeed.derive(seed: seed, replication: replication, stream: name))
+            seed: StreamSeed.derive(seed: seed, replication: replication, stream: name), cache: cache)
         streams.append((name, stream))
         return stream
     }

@@ -28,6 +28,12 @@ public final class AtomicFile {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
+    /// Appends bytes (buffered like `write(_:)`).
+    public func write(bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
     /// Appends the bytes of the file at `url`, 1 MiB at a time.
     public func append(contentsOf url: URL) throws {
         try flush()

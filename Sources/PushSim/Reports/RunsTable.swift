@@ -1,5 +1,5 @@
-/// The columns of `runs.csv`: one row per (variant, strategy, replication), in scenario
-/// order (variants, then strategies, then replications ascending). Units are in the names;
+/// The columns of `runs.csv`: one row per (variant, strategy, replication), in report
+/// order (replications ascending, then variants, then strategies; see `Simulation`). Units are in the names;
 /// docs/csv.md describes each column.
 public enum RunsTable {
     /// The header row, in order.
@@ -16,21 +16,26 @@ public enum RunsTable {
         return f
     }
 
-    /// The same row as `CSV.record(fields(...))`, built in one string (the hot path of
-    /// `pushsim run` and sweeps: no array of fields, only the name fields need quoting).
-    /// `prefix` fields (sweep run id, point, axes) come first.
+    /// The same row as `CSV.record(fields(...))`, as text (see `append(to:...)`).
     public static func record(prefix: [String] = [], variant: String, strategy: String, replication: Int, seed: UInt64,
                               outcome o: RunOutcome) -> String {
-        var s = ""
-        s.reserveCapacity(192)
-        for p in prefix { s += CSV.field(p); s += "," }
-        s += CSV.field(variant); s += ","; s += CSV.field(strategy); s += ","
-        s += String(replication); s += ","; s += String(seed); s += ","; s += o.converged ? "1," : "0,"
-        if let t = o.convergenceTime { s += SecondsFormat.string(t.microseconds) }
-        s += ","; s += String(o.finalCursor)
-        for m in RunMetrics.all { s += ","; s += String(m.value(o)) }
-        s += ","; s += CSV.field(RunMetrics.rejectionCodes(o.rejections))
-        s += CSV.lineEnding
-        return s
+        var line = CSVLine()
+        append(to: &line, prefix: prefix, variant: variant, strategy: strategy, replication: replication, seed: seed, outcome: o)
+        return String(decoding: line.bytes, as: UTF8.self)
+    }
+
+    /// Appends the row, with its line ending, to `line` as the bytes of
+    /// `CSV.record(prefix + fields(...))`: the hot path of `pushsim run` and sweeps.
+    /// `prefix` fields (sweep run id, point, axes) come first.
+    public static func append(to line: inout CSVLine, prefix: [String] = [], variant: String, strategy: String, replication: Int,
+                              seed: UInt64, outcome o: RunOutcome) {
+        for p in prefix { line.append(p) }
+        line.append(variant); line.append(strategy)
+        line.append(replication); line.append(seed); line.append(o.converged ? 1 : 0)
+        line.appendSeconds(o.convergenceTime?.microseconds)
+        line.append(Int(o.finalCursor))
+        for m in RunMetrics.all { line.append(m.value(o)) }
+        line.append(o.rejections.contains { $0 != 0 } ? RunMetrics.rejectionCodes(o.rejections) : "")
+        line.end()
     }
 }

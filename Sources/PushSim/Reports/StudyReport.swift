@@ -41,20 +41,19 @@ public struct StudyReport {
         try runs.write(CSV.record(RunsTable.columns))
         let total = simulation.runCount
         // Workers also format their rows, so the calling thread only sums and writes.
-        try ParallelRunner.run(count: total, jobs: jobs, body: { i -> (RunOutcome, String) in
+        try ParallelRunner.run(count: total, jobs: jobs, context: { GeneratorCache() }, body: { cache, i -> (RunOutcome, [UInt8]) in
             let id = simulation.runID(at: i)
-            let outcome = simulation.run(id)
-            let row = RunsTable.record(variant: scenario.variants[id.variant].name, strategy: scenario.strategies[id.strategy].name,
-                                       replication: id.replication, seed: scenario.seed, outcome: outcome)
-            return (outcome, row)
+            let outcome = simulation.run(id, cache: cache)
+            var row = CSVLine()
+            RunsTable.append(to: &row, variant: scenario.variants[id.variant].name, strategy: scenario.strategies[id.strategy].name,
+                             replication: id.replication, seed: scenario.seed, outcome: outcome)
+            return (outcome, row.bytes)
         }) { first, results in
-            var text = ""
             for (k, (outcome, row)) in results.enumerated() {
                 let id = simulation.runID(at: first + k)
                 cells[id.variant * scenario.strategies.count + id.strategy].add(outcome)
-                text += row
+                try runs.write(bytes: row)
             }
-            try runs.write(text)
             progress?(first + results.count, total)
         }
 

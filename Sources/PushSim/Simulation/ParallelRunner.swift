@@ -18,27 +18,40 @@ public enum ParallelRunner {
     public static func run<T: Sendable>(count: Int, jobs: Int, batchSize: Int = 4096,
                                         body: @Sendable (Int) -> T,
                                         consume: (Int, [T]) throws -> Void) rethrows {
+        try run(count: count, jobs: jobs, batchSize: batchSize, context: { () }, body: { _, i in body(i) }, consume: consume)
+    }
+
+    /// The same, with a worker context: each worker makes one with `context` for each run of
+    /// consecutive items it takes (a chunk of a batch, or everything with one job) and
+    /// passes it to `body` for those items in ascending order. A context may cache what
+    /// neighbouring items share (e.g. seeded generator states of one replication); `body`
+    /// must return the same result whatever the context has seen before.
+    public static func run<T: Sendable, Context>(count: Int, jobs: Int, batchSize: Int = 4096,
+                                                 context: @Sendable () -> Context,
+                                                 body: @Sendable (inout Context, Int) -> T,
+                                                 consume: (Int, [T]) throws -> Void) rethrows {
         precondition(jobs >= 1 && batchSize >= 1)
         guard count > 0 else { return }
         if jobs == 1 {
             var start = 0
+            var local = context()
             while start < count {
                 let n = min(batchSize, count - start)
-                try consume(start, (start..<start + n).map(body))
+                try consume(start, (start..<start + n).map { body(&local, $0) })
                 start += n
             }
             return
         }
-        try withoutActuallyEscaping(body) { body in
+        try withoutActuallyEscaping(body) { body in try withoutActuallyEscaping(context) { context in
             let next = NextBatch<T>()
             var start = 0
-            var current = compute(start, min(batchSize, count), jobs: jobs, body: body)
+            var current = compute(start, min(batchSize, count), jobs: jobs, context: context, body: body)
             while true {
                 let following = start + current.count
                 let group = DispatchGroup()
                 if following < count {
                     let n = min(batchSize, count - following)
-                    DispatchQueue.global().async(group: group) { next.results = compute(following, n, jobs: jobs, body: body) }
+                    DispatchQueue.global().async(group: group) { next.results = compute(following, n, jobs: jobs, context: context, body: body) }
                 }
                 do { try consume(start, current) } catch { group.wait(); throw error }
                 group.wait()   // the workers are done with `body` before this scope ends
@@ -46,12 +59,13 @@ public enum ParallelRunner {
                 current = next.results
                 start = following
             }
-        }
+        } }
     }
 
     /// Items `first ..< first + n`, computed by `jobs` workers that take `jobs × 8` chunks
     /// from a shared counter (so at most `jobs` threads compute, on any machine).
-    private static func compute<T>(_ first: Int, _ n: Int, jobs: Int, body: @Sendable (Int) -> T) -> [T] {
+    private static func compute<T, Context>(_ first: Int, _ n: Int, jobs: Int, context: @Sendable () -> Context,
+                                            body: @Sendable (inout Context, Int) -> T) -> [T] {
         let chunks = min(n, jobs * 8)
         let next = Atomic<Int>(0)
         return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
@@ -62,7 +76,8 @@ public enum ParallelRunner {
                     guard chunk < chunks else { return }
                     var i = chunk * n / chunks
                     let end = (chunk + 1) * n / chunks
-                    while i < end { (out.base + i).initialize(to: body(first + i)); i += 1 }
+                    var local = context()
+                    while i < end { (out.base + i).initialize(to: body(&local, first + i)); i += 1 }
                 }
             }
             initialized = n

@@ -1,13 +1,21 @@
 /// Runs the replications of a scenario.
 ///
-/// Run `i` of `runCount` is (variant, strategy, replication) in scenario order: variants,
-/// then strategies, then replications. Each run builds its world from the scenario alone
-/// plus streams seeded by (scenario seed, replication, stream name), so a run's outcome
-/// does not depend on which thread runs it or on what ran before.
+/// Run `i` of `runCount` is (replication, variant, strategy) in report order: replications
+/// ascending, then variants, then strategies in scenario order. Each run builds its world
+/// from the scenario alone plus streams seeded by (scenario seed, replication, stream
+/// name), so a run's outcome does not depend on which thread runs it or on what ran
+/// before. Replication-major order puts the runs that share seeded stream states next to
+/// each other, so a worker's `GeneratorCache` seeds each state once per replication.
 public struct Simulation: Sendable {
     public let scenario: Scenario
 
-    public init(scenario: Scenario) { self.scenario = scenario }
+    /// Per variant, what its runs use besides channel, strategy and streams (built once).
+    private let setups: [Setup]
+
+    public init(scenario: Scenario) {
+        self.scenario = scenario
+        setups = scenario.variants.indices.map { Self.setup(scenario, variant: $0) }
+    }
 
     /// Identifies one run.
     public struct RunID: Hashable, Sendable {
@@ -19,22 +27,28 @@ public struct Simulation: Sendable {
     /// variants × strategies × replications.
     public var runCount: Int { scenario.variants.count * scenario.strategies.count * scenario.replications }
 
+    /// variants × strategies: the runs of one replication.
+    public var cellCount: Int { scenario.variants.count * scenario.strategies.count }
+
     /// The run at position `index` (0 ..< runCount) of the report order.
     public func runID(at index: Int) -> RunID {
-        let r = scenario.replications, s = scenario.strategies.count
-        return RunID(variant: index / (r * s), strategy: (index / r) % s, replication: index % r)
+        let s = scenario.strategies.count, cells = cellCount
+        return RunID(variant: (index % cells) / s, strategy: index % s, replication: index / cells)
     }
 
     /// Runs one replication.
-    public func run(_ id: RunID) -> RunOutcome {
-        let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: id.replication)
+    /// - Parameter cache: the calling worker's generator cache (same outcome with or without).
+    public func run(_ id: RunID, cache: GeneratorCache? = nil) -> RunOutcome {
+        let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: id.replication, cache: cache)
         return Self.simulate(channel: scenario.variants[id.variant].channel, strategy: scenario.strategies[id.strategy].prototype,
-                             setup: setup(variant: id.variant), streams: streams)
+                             setup: setups[id.variant], streams: streams)
     }
 
     /// What a run of variant `index` uses besides its channel and strategy: the variant's
     /// server, device, client and message (or the scenario's), and the horizon.
-    func setup(variant index: Int) -> Setup {
+    func setup(variant index: Int) -> Setup { setups[index] }
+
+    private static func setup(_ scenario: Scenario, variant index: Int) -> Setup {
         let variant = scenario.variants[index]
         let server = variant.server ?? scenario.server
         let message = variant.message ?? scenario.message
@@ -43,7 +57,7 @@ public struct Simulation: Sendable {
     }
 
     /// Everything a run needs besides its channel, strategy and streams.
-    struct Setup {
+    struct Setup: Sendable {
         var server: ServerSpec
         var device: DeviceSpec
         var client: ClientSpec

@@ -14,7 +14,7 @@ struct PointResult {
     /// Runs the point: `replications` from its scenario, then, with a target half-width,
     /// doubling (up to `cap`) until every cell's 95% Wilson interval is at most that wide
     /// on each side. Deterministic: replication r is the same run whatever the rounds.
-    /// Rows go to `runs` by round, then cell, then replication.
+    /// Rows go to `runs` by round, then replication, then cell (variant, strategy).
     static func compute(_ point: SweepPlan.Point, jobs: Int, targetHalfwidth: Double?, cap: Int,
                         runs: AtomicFile, progress: (Int) -> Void) throws -> PointResult {
         let scenario = point.scenario
@@ -27,19 +27,20 @@ struct PointResult {
         var done = 0, target = scenario.replications
         while true {
             let fresh = target - done, first = done
-            try ParallelRunner.run(count: result.summaries.count * fresh, jobs: jobs, body: { i in
-                simulation.run(.init(variant: i / fresh / strategies, strategy: (i / fresh) % strategies, replication: first + i % fresh))
+            let cells = result.summaries.count
+            try ParallelRunner.run(count: cells * fresh, jobs: jobs, context: { GeneratorCache() }, body: { cache, i in
+                simulation.run(.init(variant: (i % cells) / strategies, strategy: i % strategies, replication: first + i / cells), cache: cache)
             }) { start, batch in
-                var text = ""
+                var line = CSVLine(capacity: batch.count * 256)
                 for (k, o) in batch.enumerated() {
-                    let cell = (start + k) / fresh, r = first + (start + k) % fresh
+                    let cell = (start + k) % cells, r = first + (start + k) / cells
                     result.summaries[cell].add(o)
                     result.converged[cell].append(o.converged)
                     let (variant, strategy) = (result.summaries[cell].variant, result.summaries[cell].strategy)
-                    text += RunsTable.record(prefix: ["\(point.index)/\(variant)/\(strategy)/\(r)"] + prefix, variant: variant,
-                                             strategy: strategy, replication: r, seed: scenario.seed, outcome: o)
+                    RunsTable.append(to: &line, prefix: ["\(point.index)/\(variant)/\(strategy)/\(r)"] + prefix, variant: variant,
+                                     strategy: strategy, replication: r, seed: scenario.seed, outcome: o)
                 }
-                try runs.write(text)
+                try runs.write(bytes: line.bytes)
                 progress(batch.count)
             }
             done = target

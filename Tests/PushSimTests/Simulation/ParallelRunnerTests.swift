@@ -37,4 +37,24 @@ private struct Stop: Error {}
             }
         }
     }
+
+    /// Each worker's context sees its items in ascending order, and the results do not
+    /// depend on how the items were split among contexts.
+    @Test func contextsSeeAscendingItems() {
+        final class Seen { var last = -1; var ascending = true }
+        for jobs in [1, 2, 3] {
+            for (count, batch) in [(1, 1), (100, 7), (1_000, 64)] {
+                var out: [Int] = []
+                ParallelRunner.run(count: count, jobs: jobs, batchSize: batch, context: { Seen() }, body: { seen, i in
+                    if i <= seen.last { seen.ascending = false }
+                    seen.last = i
+                    return seen.ascending ? i * 3 : -1
+                }) { first, xs in
+                    #expect(first == out.count)
+                    out += xs
+                }
+                #expect(out == (0..<count).map { $0 * 3 }, "jobs \(jobs), batch \(batch)")
+            }
+        }
+    }
 }

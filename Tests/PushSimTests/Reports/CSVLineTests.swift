@@ -1,0 +1,44 @@
+import Testing
+@testable import PushSim
+
+/// `CSVLine` writes the bytes `CSV.record` writes for the same fields.
+@Suite struct CSVLineTests {
+    @Test func textFieldsMatchCSVRecord() {
+        let samples = ["", "plain", "a,b", "say \"hi\"", "\"", "line\r\nbreak", "cr\ronly", "lf\nonly", "é,ü", "e\u{301},x",
+                       ",", "\"\"", "日本,語", "tab\tok"]
+        for a in samples {
+            for b in samples {
+                var line = CSVLine()
+                line.append(a); line.append(b); line.end()
+                #expect(String(decoding: line.bytes, as: UTF8.self) == CSV.record([a, b]), "\(a.debugDescription) \(b.debugDescription)")
+            }
+        }
+    }
+
+    @Test func integersMatchStringInit() {
+        var values: [Int] = [0, 1, -1, 9, 10, 99, 100, -100, 1_234_567_890, Int.max, Int.min]
+        var x: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<1_000 { x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; values.append(Int(bitPattern: UInt(x)) >> Int(x % 63)) }
+        for v in values {
+            var line = CSVLine()
+            line.append(v)
+            #expect(String(decoding: line.bytes, as: UTF8.self) == String(v))
+        }
+        for v: UInt64 in [0, 7, UInt64.max, 18_000_000_000_000_000_000] {
+            var line = CSVLine()
+            line.append(v)
+            #expect(String(decoding: line.bytes, as: UTF8.self) == String(v))
+        }
+    }
+
+    @Test func secondsMatchSecondsFormat() {
+        for us: Int64 in [0, 1, 250, 999_999, 1_000_000, 1_500_000, -250, -1_000_001, 86_400_000_001, Int64.max, Int64.min + 1] {
+            var line = CSVLine()
+            line.appendSeconds(us)
+            #expect(String(decoding: line.bytes, as: UTF8.self) == SecondsFormat.string(us))
+        }
+        var line = CSVLine()
+        line.append(1); line.appendSeconds(nil); line.append(2); line.end(); line.append(3); line.end()
+        #expect(String(decoding: line.bytes, as: UTF8.self) == "1,,2\r\n3\r\n")
+    }
+}
