@@ -11,7 +11,7 @@ public struct CellSummary: Sendable {
     /// Sums over the runs of every `RunMetrics.all` metric, in that order.
     public private(set) var sums = [Int](repeating: 0, count: RunMetrics.all.count)
     /// Sums of rejections per `SendError`.
-    public private(set) var rejections = [Int](repeating: 0, count: SendError.allCases.count)
+    public private(set) var rejections = [Int](repeating: 0, count: PushLedger.sendErrors.count)
     private var convergenceTimes: [Double] = []
 
     public init(variant: String, strategy: String) { self.variant = variant; self.strategy = strategy }

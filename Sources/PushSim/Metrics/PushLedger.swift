@@ -12,9 +12,22 @@ public struct PushLedger: Sendable {
     /// Extra copies made by transport duplication.
     public private(set) var duplicatesMade = 0
     /// Counts per `SendError`, indexed by `SendError.allCases` order.
-    public private(set) var rejections = [Int](repeating: 0, count: SendError.allCases.count)
+    public private(set) var rejections = [Int](repeating: 0, count: Self.sendErrors.count)
+
+    /// The synthesized `allCases` builds a new array on every call; these are built once.
+    static let sendErrors = SendError.allCases
+    static let delayReasons = DelayReason.allCases
+    static let outcomeCount = PushOutcome.allCases.count
 
     public init() {}
+
+    /// Reserves room for `pushes` pushes (the ids to come), so registering them does not
+    /// grow the storage step by step.
+    public mutating func reserveCapacity(_ pushes: Int) {
+        outcomes.reserveCapacity(pushes)
+        delays.reserveCapacity(pushes)
+        transmitted.reserveCapacity(pushes)
+    }
 
     /// Registers push `id` (ids are 1, 2, 3, … in send order).
     public mutating func sent(_ id: Int64) {
@@ -38,7 +51,7 @@ public struct PushLedger: Sendable {
 
     /// Records a rejection at send with `error`.
     public mutating func reject(_ id: Int64, _ error: SendError) {
-        if finish(id, .rejected) { rejections[SendError.allCases.firstIndex(of: error)!] += 1 }
+        if finish(id, .rejected) { rejections[Self.sendErrors.firstIndex(of: error)!] += 1 }
     }
 
     /// Records `push` as handed to transport, for the deliveries of its copies.
@@ -74,18 +87,18 @@ public struct PushLedger: Sendable {
 
     /// Counts per outcome, indexed by `PushOutcome.rawValue` (unfinished pushes count as pending).
     public func outcomeCounts() -> [Int] {
-        var c = [Int](repeating: 0, count: PushOutcome.allCases.count)
+        var c = [Int](repeating: 0, count: Self.outcomeCount)
         for v in outcomes { c[v < 0 ? PushOutcome.pending.rawValue : Int(v)] += 1 }
         return c
     }
 
     /// Among delivered pushes: counts per delay reason (indexed by rawValue) and those with none.
     public func delayCounts() -> (reasons: [Int], noDelay: Int) {
-        var c = [Int](repeating: 0, count: DelayReason.allCases.count), none = 0
+        var c = [Int](repeating: 0, count: Self.delayReasons.count), none = 0
         for (i, v) in outcomes.enumerated() where v == Int8(PushOutcome.delivered.rawValue) {
             let d = delays[i]
             if d == 0 { none += 1 }
-            for r in DelayReason.allCases where d & r.bit != 0 { c[r.rawValue] += 1 }
+            for r in Self.delayReasons where d & r.bit != 0 { c[r.rawValue] += 1 }
         }
         return (c, none)
     }

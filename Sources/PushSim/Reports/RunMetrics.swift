@@ -34,12 +34,12 @@ public enum RunMetrics {
 
     /// Rejections of one retry class.
     static func rejections(_ o: RunOutcome, retryable: Bool) -> Int {
-        zip(SendError.allCases, o.rejections).reduce(0) { $0 + ($1.0.isRetryable == retryable ? $1.1 : 0) }
+        zip(PushLedger.sendErrors, o.rejections).reduce(0) { $0 + ($1.0.isRetryable == retryable ? $1.1 : 0) }
     }
 
     /// Rejections by code, e.g. `INVALID_ARGUMENT=1;UNREGISTERED=2` (codes in
     /// `SendError.allCases` order; empty when none).
     public static func rejectionCodes(_ counts: [Int]) -> String {
-        zip(SendError.allCases, counts).filter { $0.1 > 0 }.map { "\($0.0.rawValue)=\($0.1)" }.joined(separator: ";")
+        zip(PushLedger.sendErrors, counts).filter { $0.1 > 0 }.map { "\($0.0.rawValue)=\($0.1)" }.joined(separator: ";")
     }
 }

@@ -32,6 +32,10 @@ public struct ServerSpec: Decodable, Sendable {
     /// the `server` stream, schedule i > 0 from `server.<i>`, so no schedule's draws depend
     /// on another's or on the horizon.
     public func drawChanges(until horizon: SimTime, streams: RandomStreams) -> [(time: SimTime, key: Int32, schedule: Int)] {
+        if changes.count == 1 {
+            // One schedule is already in time order (gaps are never negative).
+            return changes[0].draw(keys: keys, until: horizon, random: streams.stream(StreamName.server)).map { ($0.time, $0.key, 0) }
+        }
         var all: [(time: SimTime, key: Int32, schedule: Int)] = []
         for (i, s) in changes.enumerated() {
             let random = streams.stream(i == 0 ? StreamName.server : "\(StreamName.server).\(i)")
@@ -83,6 +87,7 @@ public struct ChangeSchedule: Decodable, Sendable {
     ///   `horizon`. The draws for the changes it returns do not depend on the horizon.
     public func draw(keys: Int, until horizon: SimTime, random: RandomStream) -> [(time: SimTime, key: Int32)] {
         var out: [(time: SimTime, key: Int32)] = []
+        out.reserveCapacity(min(count, 1 << 12))
         var t = SimTime.zero + start
         for i in 0..<count {
             if i > 0 { t = t + (interval ?? gap!.sample(random)) }   // each step ≤ 100 years: no overflow

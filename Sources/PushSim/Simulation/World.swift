@@ -97,7 +97,9 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
         periods(spec.lowPowerMode) { .lowPowerMode(on: $0) }
         for t in spec.tokenRotations { queue.schedule(at: .zero + t, .tokenRotation) }
         periods(spec.uninstalled) { .installed(!$0) }
-        for c in serverSpec.drawChanges(until: horizon, streams: streams) {
+        let changes = serverSpec.drawChanges(until: horizon, streams: streams)
+        ledger.reserveCapacity(changes.count)   // one push per change
+        for c in changes {
             queue.schedule(at: c.time, .serverChange(key: c.key, schedule: Int32(c.schedule)))
         }
         for s in spec.app.sessions(until: horizon, random: userRandom) { queue.schedule(at: .zero + s.at, .appOpen(length: s.length)) }
