@@ -51,7 +51,8 @@ let simulation = Simulation(scenario: scenario)
 for jobs in [1, ProcessInfo.processInfo.activeProcessorCount] {
     var events = 0
     let elapsed = seconds {
-        ParallelRunner.run(count: simulation.runCount, jobs: jobs, body: { simulation.run(simulation.runID(at: $0)) }) { _, outcomes in
+        ParallelRunner.run(count: simulation.runCount, jobs: jobs, context: { GeneratorCache() },
+                           body: { cache, i in simulation.run(simulation.runID(at: i), cache: cache) }) { _, outcomes in
             for o in outcomes { events += o.counters.events }
         }
     }
