@@ -28,9 +28,14 @@ public struct Push: Hashable, Sendable {
     public var lifetime: SimDuration?
     /// Payload size in bytes (cost accounting).
     public var size: Int32 = 0
+    /// The sender's notification id: the message this push carries (1, 2, 3, … per
+    /// message in the run). Every attempt and every resend of one message carries the same
+    /// id, so a client can drop copies it has already seen. Defaults to `id`.
+    public var notification: Int64
 
     public init(id: Int64, cursor: Int64, change: Change, sentAt: SimTime) {
         self.id = id; self.cursor = cursor; self.change = change; self.sentAt = sentAt
+        notification = id
     }
 
     /// Whether the OS draws this message as a notification (notification or both).

@@ -21,6 +21,8 @@ public struct RunOutcome: Sendable, Equatable {
     public var duplicates: Int
     /// Device and app counts.
     public var counters: RunCounters
+    /// Message fates and sender counts.
+    public var sender = SenderOutcome()
 
     /// Count of one outcome.
     public subscript(_ o: PushOutcome) -> Int { outcomes[o.rawValue] }

@@ -1,23 +1,46 @@
-/// How the app's pulls behave (JSON `"client"`): each pull takes `pullLatency` and fails
-/// with probability `pullFailure` (both drawn on the `client` stream); a pull also fails
-/// when the app has no network when it starts (offline, or held back by Doze), when the
-/// device is offline when it completes, or when it was
-/// started in the background and outlasts the app's background handler time.
+/// How the app's client code behaves (JSON `"client"`).
+///
+/// Pulls: each pull takes `pullLatency` and fails with probability `pullFailure` (both
+/// drawn on the `client` stream); a pull also fails when the app has no network when it
+/// starts (offline, or held back by Doze), when the device is offline when it completes,
+/// or when it was started in the background and outlasts the app's background handler
+/// time.
+///
+/// Tokens: `registration` says when the app sends its registration token to the server
+/// (A10: Apple asks apps to register on every launch). Duplicates: with `dedupe` the app
+/// (and its notification extension) drops a push whose notification id it has already
+/// seen on that device.
 public struct ClientSpec: Decodable, Sendable {
     public var pullLatency: DurationDistribution = .zero
     public var pullFailure: Double = 0
+    /// When the app registers its token with the server.
+    public var registration = Registration.everyLaunch
+    /// Whether the app drops copies of a notification id it has already seen.
+    public var dedupe = false
 
-    /// Instantaneous pulls that never fail on their own.
+    /// When the app sends its registration token to the app server.
+    public enum Registration: String, Sendable, CaseIterable {
+        /// At every launch (A10, "Registering your app with APNs").
+        case everyLaunch
+        /// Only at a launch where the token differs from the one the app last registered
+        /// (the common "cache the token, send it when it changes" code): a token the
+        /// server deleted is not registered again until it changes.
+        case tokenRefresh
+    }
+
+    /// Instantaneous pulls that never fail on their own; register at every launch; no de-duplication.
     public static let instant = ClientSpec()
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case pullLatency, pullFailure }
+    enum CodingKeys: String, CodingKey, CaseIterable { case pullLatency, pullFailure, registration, dedupe }
 
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         pullLatency = try c.decodeIfPresent(DurationDistribution.self, forKey: .pullLatency) ?? .zero
         pullFailure = try c.decodeProbability(.pullFailure, default: 0)
+        registration = try c.decodeEnum(.registration, default: .everyLaunch)
+        dedupe = try c.decodeBool(.dedupe, default: false)
     }
 }

@@ -1,5 +1,7 @@
+import Foundation
+
 /// A built-in model component chosen in JSON by its `"kind"` string (channels, client
-/// strategies; later senders and devices). The registry lists the conforming types.
+/// strategies, sender policies). The registry lists the conforming types.
 public protocol Plugin: Decodable, Sendable {
     /// The JSON `"kind"` that selects this type, e.g. `"lossy"`.
     static var kind: String { get }
@@ -48,4 +50,15 @@ func lookUpKind(_ kind: String, in kinds: [String], family: String, codingPath: 
             debugDescription: "unknown \(family) kind \"\(kind)\"; valid kinds: \(kinds.joined(separator: ", "))"))
     }
     return index
+}
+
+/// Decodes the JSON string shorthand `"<kind>"` as the object `{"kind": "<kind>"}`: the
+/// kind with every parameter at its default.
+/// - Throws: at `decoder`'s path when the kind has a required parameter.
+func decodeKindShorthand<T: Plugin>(_ type: T.Type, family: String, decoder: any Decoder) throws -> T {
+    let object = Data(#"{"kind": "\#(T.kind)"}"#.utf8)
+    guard let decoded = try? JSONDecoder().decode(T.self, from: object) else {
+        throw decoder.invalid("\(family) \"\(T.kind)\" takes parameters; write it as an object {\"kind\": \"\(T.kind)\", …}")
+    }
+    return decoded
 }

@@ -20,6 +20,26 @@ public enum Registry {
         Recommended.self,
     ]
 
+    /// Sender policy kinds, in `pushsim list` order.
+    public static let senders: [any SenderPolicy.Type] = [
+        PerChange.self,
+        Coalesce.self,
+        CollapsePerEntity.self,
+        Outbox.self,
+        QuietHoursNaive.self,
+    ]
+
+    /// Decodes a sender at `decoder`: a kind string (`"perChange"`, every parameter at its
+    /// default) or an object `{"kind": "outbox", …}`.
+    public static func decodeSender(from decoder: any Decoder) throws -> any SenderPolicy {
+        if let kind = try? decoder.singleValueContainer().decode(String.self) {
+            let i = try lookUpKind(kind, in: senders.map { $0.kind }, family: "sender", codingPath: decoder.codingPath)
+            return try decodeKindShorthand(senders[i], family: "sender", decoder: decoder)
+        }
+        let i = try lookUpKind(in: senders.map { $0.kind }, family: "sender", decoder: decoder)
+        return try senders[i].init(from: decoder)
+    }
+
     /// Decodes the channel object at `decoder` by its `"kind"`.
     public static func decodeChannel(from decoder: any Decoder) throws -> any PushChannel {
         let i = try lookUpKind(in: channels.map { $0.kind }, family: "channel", decoder: decoder)

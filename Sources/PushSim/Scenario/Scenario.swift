@@ -25,8 +25,15 @@ public struct Scenario: Decodable, Sendable {
     public var device: DeviceSpec
     /// Default message template for every push (a variant or change schedule may replace it).
     public var message: MessageTemplate
-    /// How pulls behave (a variant may replace it).
+    /// How the app's client code behaves (a variant may replace it).
     public var client: ClientSpec
+    /// The UNIX time (seconds) of t = 0, from `"start"` (`"2026-03-29T20:00:00Z"`, UTC);
+    /// `nil` when absent. The recipient's local clock needs it.
+    public var start: Int64?
+    /// The person notified: time zone, quiet hours, other devices (a variant may replace it).
+    public var recipient: RecipientSpec
+    /// What the server sends per change (a variant may replace it; default `perChange`).
+    public var sender: any SenderPolicy
     /// Client strategies compared, in report order.
     public var strategies: [StrategySpec]
     /// Channel variants, in report order.
@@ -34,6 +41,7 @@ public struct Scenario: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, seed, replications, horizon, generator, server, device, message, client, strategies, variants
+        case start, recipient, sender
     }
 
     public init(from decoder: any Decoder) throws {
@@ -55,6 +63,14 @@ public struct Scenario: Decodable, Sendable {
         device = try c.decodeIfPresent(DeviceSpec.self, forKey: .device) ?? .alwaysOnline
         message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message) ?? .default
         client = try c.decodeIfPresent(ClientSpec.self, forKey: .client) ?? .instant
+        if let text = try c.decodeIfPresent(String.self, forKey: .start) {
+            guard let epoch = LocalClock.epochSeconds(utc: text) else {
+                throw c.invalid(.start, "expected a UTC instant \"YYYY-MM-DDTHH:MM:SSZ\" (e.g. \"2026-03-29T20:00:00Z\"), got \"\(text)\"")
+            }
+            start = epoch
+        }
+        recipient = try c.decodeIfPresent(RecipientSpec.self, forKey: .recipient) ?? .default
+        sender = c.contains(.sender) ? try Registry.decodeSender(from: c.superDecoder(forKey: .sender)) : PerChange()
         strategies = try c.decode([StrategySpec].self, forKey: .strategies)
         variants = try c.decode([Variant].self, forKey: .variants)
         guard !strategies.isEmpty else { throw c.invalid(.strategies, "expected at least one strategy") }
@@ -63,6 +79,22 @@ public struct Scenario: Decodable, Sendable {
         try Self.requireUniqueNames(variants.map(\.name), key: .variants, in: c)
         for keys in [server.keys] + variants.compactMap({ $0.server?.keys }) where UInt(keys) > g.range {
             throw c.invalid(.generator, "generator \(g.name) draws at most \(g.range) distinct keys; a server has \(keys) (use mt19937)")
+        }
+        try bindRecipients(c)
+    }
+
+    /// Gives every recipient its wall clock; quiet hours need the scenario's `start`.
+    private mutating func bindRecipients(_ c: KeyedDecodingContainer<CodingKeys>) throws {
+        func bind(_ r: inout RecipientSpec, at path: [any CodingKey]) throws {
+            if r.quietHours != nil && start == nil {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + path + [AnyCodingKey("quietHours")],
+                    debugDescription: "quiet hours need the scenario's \"start\" (its UTC instant, e.g. \"2026-03-29T20:00:00Z\")"))
+            }
+            r.bind(startEpoch: start, horizon: horizon)
+        }
+        try bind(&recipient, at: [CodingKeys.recipient])
+        for i in variants.indices where variants[i].recipient != nil {
+            try bind(&variants[i].recipient!, at: [CodingKeys.variants, AnyCodingKey(intValue: i)!, AnyCodingKey("recipient")])
         }
     }
 

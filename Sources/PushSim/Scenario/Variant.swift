@@ -1,5 +1,6 @@
 /// One channel setup to compare: a name, a channel, and optionally its own device,
-/// server, message template or client settings (each replacing the scenario's).
+/// server, message template, client settings, recipient or sender (each replacing the
+/// scenario's).
 public struct Variant: Decodable, Sendable {
     public var name: String
     public var channel: any PushChannel
@@ -7,8 +8,10 @@ public struct Variant: Decodable, Sendable {
     public var server: ServerSpec?
     public var message: MessageTemplate?
     public var client: ClientSpec?
+    public var recipient: RecipientSpec?
+    public var sender: (any SenderPolicy)?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, channel, device, server, message, client }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, channel, device, server, message, client, recipient, sender }
 
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -23,5 +26,7 @@ public struct Variant: Decodable, Sendable {
         server = try c.decodeIfPresent(ServerSpec.self, forKey: .server)
         message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message)
         client = try c.decodeIfPresent(ClientSpec.self, forKey: .client)
+        recipient = try c.decodeIfPresent(RecipientSpec.self, forKey: .recipient)
+        if c.contains(.sender) { sender = try Registry.decodeSender(from: c.superDecoder(forKey: .sender)) }
     }
 }

@@ -45,7 +45,8 @@ public struct Simulation: Sendable {
     }
 
     /// What a run of variant `index` uses besides its channel and strategy: the variant's
-    /// server, device, client and message (or the scenario's), and the horizon.
+    /// server, device, client, message, recipient and sender (or the scenario's), and the
+    /// horizon.
     func setup(variant index: Int) -> Setup { setups[index] }
 
     private static func setup(_ scenario: Scenario, variant index: Int) -> Setup {
@@ -53,7 +54,8 @@ public struct Simulation: Sendable {
         let server = variant.server ?? scenario.server
         let message = variant.message ?? scenario.message
         return Setup(server: server, device: variant.device ?? scenario.device, client: variant.client ?? scenario.client,
-                     templates: server.changes.map { $0.message ?? message }, horizon: .zero + scenario.horizon)
+                     templates: server.changes.map { $0.message ?? message }, horizon: .zero + scenario.horizon,
+                     recipient: variant.recipient ?? scenario.recipient, sender: variant.sender ?? scenario.sender)
     }
 
     /// Everything a run needs besides its channel, strategy and streams.
@@ -63,12 +65,19 @@ public struct Simulation: Sendable {
         var client: ClientSpec
         var templates: [MessageTemplate]
         var horizon: SimTime
+        var recipient: RecipientSpec
+        var sender: any SenderPolicy
     }
 
-    /// The specialised entry point: channel and strategy types are concrete from here on.
+    /// The specialised entry point: channel, strategy and sender types are concrete from
+    /// here on.
     static func simulate<C: PushChannel, S: ClientStrategy>(channel: C, strategy: S, setup: Setup, streams: RandomStreams) -> RunOutcome {
-        var world = World(server: setup.server, device: setup.device, client: setup.client, templates: setup.templates,
-                          channel: channel, strategy: strategy, streams: streams, horizon: setup.horizon)
-        return world.run(until: setup.horizon)
+        func run<P: SenderPolicy>(_ sender: P) -> RunOutcome {
+            var world = World(server: setup.server, device: setup.device, client: setup.client, templates: setup.templates,
+                              channel: channel, strategy: strategy, sender: sender, recipient: setup.recipient,
+                              streams: streams, horizon: setup.horizon)
+            return world.run(until: setup.horizon)
+        }
+        return run(setup.sender)
     }
 }

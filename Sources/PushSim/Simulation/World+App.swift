@@ -2,7 +2,8 @@
 /// pulls they ask for.
 extension World {
     /// The user opens the app for `length`: it comes to the foreground, registers its
-    /// current token (A10: apps register on every launch), gets any held background push,
+    /// current token (A10: apps register on every launch; or only when it changed, with
+    /// `client.registration: tokenRefresh`), gets any held background push,
     /// and the strategy's `onForeground` runs.
     mutating func openApp(for length: SimDuration) {
         guard installed else { return }
@@ -12,7 +13,7 @@ extension World {
         stopped = false
         startProcessIfNeeded(.foreground)
         appState = .foreground
-        registeredToken = token
+        registerToken()
         screenMayHaveChanged()
         react { s, app in s.onForeground(&app) }
         if let held = heldBackground {

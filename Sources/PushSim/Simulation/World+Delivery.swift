@@ -12,12 +12,17 @@
 ///   background push (data, or the data of both) after a force-quit never runs the
 ///   handler (I2); in Low Power Mode, or when the budget is spent, it is held: a newer one
 ///   replaces it (`throttled`), a launch delivers it (I3, `heldBackgroundPush`).
+///
+/// Before any of that, a copy of a message that already reached the installed app counts
+/// as a duplicate, and an app that de-duplicates by notification id (`client.dedupe`)
+/// drops it (`delivered`, nothing shown, no handler).
 extension World {
     mutating func deliver(_ push: Push, copy: Int8) {
         guard online else { ledger.finish(push.id, .droppedDeviceOffline); return }
         counters.copiesArrived += 1
         counters.bytesArrived += Int(push.size)
         guard installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
+        if dropsDuplicate(push, device: 0) { ledger.finish(push.id, .delivered); return }
         switch spec.platform {
         case .generic:
             if stopped { ledger.finish(push.id, .droppedAppForceStopped); return }

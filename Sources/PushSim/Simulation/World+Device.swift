@@ -64,6 +64,7 @@ extension World {
         if yes {
             // A reinstall: a new token (registered at the next launch) and empty local state.
             token += 1
+            appToken = 0
             for key in clientState.indices where clientState[key] != 0 { write(key: Int32(key), value: 0) }
             clientCursor = 0
             strategy = strategyPrototype

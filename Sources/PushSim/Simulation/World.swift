@@ -1,11 +1,12 @@
 /// One replication: server, sender, channel, device, app and client wired to one event
 /// queue. Split by concern: `World+Device` (connectivity, screen, Doze, tokens),
 /// `World+Delivery` (what the device does with an arriving push), `World+App` (app
-/// lifecycle, strategy handlers, pulls).
+/// lifecycle, strategy handlers, pulls), `World+Sender` (the sender policy's host),
+/// `World+OtherDevices` (the recipient's other devices).
 ///
-/// Generic over the channel and strategy types so the hot path is statically dispatched;
-/// `Simulation.run` opens the scenario's existentials once per run.
-struct World<Channel: PushChannel, Strategy: ClientStrategy> {
+/// Generic over the channel, strategy and sender types so the hot path is statically
+/// dispatched; `Simulation.run` opens the scenario's existentials once per run.
+struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolicy> {
     var queue = EventQueue<WorldEvent>(reservingCapacity: 128)
     var server: Server
     var channel: Channel
@@ -19,6 +20,18 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
     let channelRandom: RandomStream
     let userRandom: RandomStream
     let clientRandom: RandomStream
+    let streams: RandomStreams
+
+    // Sender (taken out of the optional while one of its handlers runs, which gets the
+    // world as its `SenderHost`)
+    var sender: Sender?
+    let recipient: RecipientSpec
+    var messages = MessageLedger()
+    var senderCounters = SenderCounters()
+    var senderStream: RandomStream?
+    /// The recipient's other devices, and a scratch queue their channel copies schedule on.
+    var others: [OtherDevice<Channel>] = []
+    var scratch: EventQueue<WorldEvent>?
 
     // Device
     var online = true
@@ -30,7 +43,10 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
     var dozeEvent: (id: EventID, time: SimTime)?
     var exemptUntil = SimTime.zero
     var token = 1
+    /// The token the server holds for the device (0 = none: deleted after a token error).
     var registeredToken = 1
+    /// The token the app last sent to the server (0 after a reinstall).
+    var appToken = 1
     var installed = true
 
     // App
@@ -61,7 +77,7 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
     /// order (see `WorldEvent`).
     init(server serverSpec: ServerSpec, device: DeviceSpec, client: ClientSpec, templates: [MessageTemplate],
-         channel: Channel, strategy: Strategy, streams: RandomStreams, horizon: SimTime) {
+         channel: Channel, strategy: Strategy, sender: Sender, recipient: RecipientSpec, streams: RandomStreams, horizon: SimTime) {
         server = Server(keyCount: serverSpec.keys, retainLast: serverSpec.retainLast)
         clientState = Array(repeating: 0, count: serverSpec.keys)
         self.channel = channel
@@ -73,11 +89,15 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
         channelRandom = streams.stream(StreamName.channel)
         userRandom = streams.stream(StreamName.deviceUser)
         clientRandom = streams.stream(StreamName.client)
+        self.streams = streams
+        self.sender = sender
+        self.recipient = recipient
         appState = device.app.initialState
         budget = TokenBucket(capacity: device.backgroundBudget.capacity, refill: device.backgroundBudget.refill)
         if device.platform == .android {
             doze = DozeController(parameters: device.doze, screenOn: device.app.initialState == .foreground, charging: false, at: .zero)
         }
+        if !recipient.otherDevices.isEmpty { addOtherDevices(recipient.otherDevices) }
         scheduleTimeline(server: serverSpec, streams: streams, horizon: horizon)
         rescheduleDoze()
     }
@@ -97,6 +117,7 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
         periods(spec.lowPowerMode) { .lowPowerMode(on: $0) }
         for t in spec.tokenRotations { queue.schedule(at: .zero + t, .tokenRotation) }
         periods(spec.uninstalled) { .installed(!$0) }
+        if !others.isEmpty { scheduleOtherDevices() }
         let changes = serverSpec.drawChanges(until: horizon, streams: streams)
         ledger.reserveCapacity(changes.count)   // one push per change
         for c in changes {
@@ -113,10 +134,16 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
             counters.events += 1
             handle(event)
         }
+        var policy = sender.take()!
+        policy.finish(&self)
+        sender = policy
         channel.finish(env: channelEnvironment, ledger: &ledger)
+        if !others.isEmpty { finishOtherDevices() }
         let converged = tracker.mismatches == 0
         let time = converged ? max(.zero, (tracker.matchingSince ?? horizon) - lastChangeTime) : nil
-        return RunOutcome(converged: converged, convergenceTime: time, finalCursor: clientCursor, ledger: ledger, counters: counters)
+        var outcome = RunOutcome(converged: converged, convergenceTime: time, finalCursor: clientCursor, ledger: ledger, counters: counters)
+        outcome.sender = SenderOutcome(messages: messages, counters: senderCounters)
+        return outcome
     }
 
     private mutating func handle(_ event: WorldEvent) {
@@ -152,19 +179,29 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
             doze?.advance(to: queue.now)
             deviceChanged()
         case let .channelTimer(tag): channel.timer(tag: tag, env: channelEnvironment, queue: &queue, ledger: &ledger)
+        case let .senderTimer(tag):
+            var policy = sender.take()!
+            policy.onTimer(tag: tag, &self)
+            sender = policy
+        case let .otherDevice(device, change): otherDeviceChanged(Int(device), change)
+        case let .otherDeliver(id, device): deliverToOther(ledger.push(id), device: Int(device))
+        case let .otherChannelTimer(device, tag):
+            withOtherChannel(Int(device)) { channel, env, queue, ledger in channel.timer(tag: tag, env: env, queue: &queue, ledger: &ledger) }
         }
     }
 
-    /// The sender: one push per change, built from the change schedule's message template.
+    /// The server commits the change; if its template sends a push, that push is a new
+    /// message, handed to the sender policy (which sends it through `SenderHost.send`).
     private mutating func serverChange(key: Int32, template: MessageTemplate) {
         let old = server.state[Int(key)]
         let change = server.commit(key: key, value: server.head + 1)
         tracker.update(old: old, new: change.value, other: clientState[Int(key)], now: queue.now)
         lastChangeTime = queue.now
         guard template.send else { return }
-        let push = template.push(id: nextPushID, cursor: server.head, change: change, at: queue.now)
-        nextPushID += 1
-        ledger.sent(push.id)
-        channel.send(push, env: channelEnvironment, queue: &queue, ledger: &ledger)
+        var message = template.push(id: 0, cursor: server.head, change: change, at: queue.now)
+        message.notification = messages.open()
+        var policy = sender.take()!
+        policy.onMessage(message, &self)
+        sender = policy
     }
 }

@@ -51,4 +51,18 @@ public enum WorldEvent: Sendable {
     case doze
     /// A timer the channel set.
     case channelTimer(tag: Int32)
+    /// A timer the sender policy set (`SenderHost.setTimer(at:tag:)`); `tag` is the policy's own.
+    case senderTimer(tag: Int32)
+    /// Something happens to the recipient's other device `device` (1, 2, …), from its
+    /// timeline (scheduled after the main device's changes and before the server changes).
+    case otherDevice(device: Int8, change: OtherDeviceChange)
+    /// A copy of push `id` reaches the other device `device`.
+    case otherDeliver(id: Int64, device: Int8)
+    /// A timer the other device's channel copy set.
+    case otherChannelTimer(device: Int8, tag: Int32)
+}
+
+/// What happens to one of the recipient's other devices.
+public enum OtherDeviceChange: UInt8, Sendable {
+    case online, offline, tokenRotation, uninstalled, reinstalled, launch
 }

@@ -1,0 +1,59 @@
+/// `coalesce`: at most one push ("hint") per `window` per recipient, carrying the latest
+/// cursor. The first change after a quiet spell is sent at once and opens a window; changes
+/// inside the window wait, each replacing the one before it (that one is `superseded`);
+/// when the window ends the newest is sent and opens the next window (a change exactly at
+/// the window's end is sent at once and supersedes the one waiting). No retries, no quiet
+/// hours.
+///
+/// JSON: `{"kind": "coalesce", "window": "30s"}`.
+public struct Coalesce: SenderPolicy {
+    public static let kind = "coalesce"
+    public static let summary = "at most one hint per window per recipient, carrying the latest cursor"
+    public static let parameters = [
+        ParameterDoc("window", "duration > 0", "\"30s\"", "at most one push per this window"),
+    ]
+
+    /// The window length.
+    public var window = SimDuration.seconds(30)
+    /// Until when the current window lasts.
+    private var windowEnds = SimTime(microseconds: .min)
+    /// The newest message waiting for the window to end.
+    private var held: Push?
+    private var timerArmed = false
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case kind, window }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        window = try c.decodeDurationIfPresent(.window) ?? window
+        guard window > .zero else { throw c.invalid(.window, "expected a window longer than 0s") }
+    }
+
+    public mutating func onMessage<Host: SenderHost>(_ message: Push, _ host: inout Host) {
+        if let old = held { host.settle(old.notification, .superseded); held = nil }
+        guard host.now < windowEnds else {
+            windowEnds = host.now + window
+            host.sendToEveryDevice(message)
+            return
+        }
+        held = message
+        if !timerArmed { timerArmed = true; host.setTimer(at: windowEnds, tag: 0) }
+    }
+
+    public mutating func onTimer<Host: SenderHost>(tag: Int32, _ host: inout Host) {
+        timerArmed = false
+        guard let message = held else { return }
+        held = nil
+        windowEnds = host.now + window
+        host.sendToEveryDevice(message)
+    }
+
+    public mutating func finish<Host: SenderHost>(_ host: inout Host) {
+        guard let message = held else { return }
+        host.settle(message.notification, .pending)
+        host.senderCounters.rowsStuck += 1
+    }
+}

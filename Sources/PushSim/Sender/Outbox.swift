@@ -1,0 +1,157 @@
+/// `outbox`: the reference transactional outbox. Each message becomes one row per device
+/// the server holds a token for (the inbox entry, the in-app history, is the server's
+/// change itself, written before any push). Workers sweep the due rows every `period`,
+/// claim each with a lease, and then, outside the claim:
+///
+/// 1. a row past its expiry becomes `expired` (expiry is set at enqueue: the message's
+///    `ttl`/`expiration`, else `expiry`);
+/// 2. a row that used `maxAttempts` becomes `failed`;
+/// 3. inside the recipient's quiet hours the row is `deferred` to the first instant
+///    outside them (no attempt used);
+/// 4. a row whose device has no token any more becomes `failed`;
+/// 5. otherwise it is sent (one attempt) with the remaining lifetime as TTL /
+///    apns-expiration, and the provider's answer is recorded only if the worker still holds
+///    the lease: accepted ⇒ `accepted` (with the provider's message id); a final error ⇒
+///    `failed`, and `UNREGISTERED` / 410 / `BadDeviceToken` also delete the device's token
+///    (F9, A9); a retryable one ⇒ `queued` again after the `backoff` wait (at least the
+///    provider's Retry-After), or `failed` after `maxAttempts`.
+///
+/// A worker may die between the provider's acceptance and recording it (`crash`, on the
+/// `sender` stream): its rows stay claimed until the lease runs out, and the next sweep
+/// sends them again with the same notification id (a duplicate a de-duplicating client
+/// drops). A newer message with the same `supersedeKey` replaces older queued or deferred
+/// rows (`superseded`). Rows still non-terminal at the horizon are counted as stuck.
+///
+/// Timing: worker w sweeps at k·period (+ w·period/workers with `stagger`) while the outbox
+/// has a non-terminal row; at an equal instant workers sweep in index order. A message is
+/// therefore sent within one period of becoming due. Draws on `sender`, in event order:
+/// per send the `answerLatency` (unless constant), per accepted answer recorded under a
+/// lease one crash Bernoulli (if `crash` > 0), per retry one jitter uniform (if > 0).
+public struct Outbox: SenderPolicy {
+    public static let kind = "outbox"
+    public static let summary = "transactional outbox: sweeps, leases, retries with backoff, quiet hours, supersede, expiry"
+    public static let parameters = [
+        ParameterDoc("period", "duration > 0", "\"1m\"", "time between a worker's sweeps"),
+        ParameterDoc("lease", "duration > 0", "\"2m\"", "how long a claim holds a row"),
+        ParameterDoc("workers", "integer 1 … 64", "1", "workers sweeping the outbox"),
+        ParameterDoc("stagger", "boolean", "false", "worker w sweeps w·period/workers after worker 0 (else all at once)"),
+        ParameterDoc("batch", "integer ≥ 1", "100", "rows a worker claims per sweep"),
+        ParameterDoc("maxAttempts", "integer 1 … 1000", "5", "send attempts before a row fails"),
+        ParameterDoc("expiry", "duration", "\"1d\"", "lifetime set at enqueue when the message has no ttl/expiration"),
+        ParameterDoc("supersedeKey", "string with {key}", "none", "a newer message with the same key replaces older queued/deferred rows"),
+        ParameterDoc("backoff", "object {initial, max, jitter}", "{\"1m\", \"1h\", 0.1}", "retry wait: initial·2^(n−1) capped at max, + up to jitter·that"),
+        ParameterDoc("crash", "probability", "0", "a worker dies between the provider's acceptance and recording it"),
+        ParameterDoc("answerLatency", "duration distribution", "\"0s\"", "time from a request to the provider's answer reaching the worker"),
+    ]
+
+    public var period = SimDuration.minutes(1)
+    public var lease = SimDuration.minutes(2)
+    public var workers = 1
+    public var stagger = false
+    public var batch = 100
+    public var maxAttempts = 5
+    public var expiry = SimDuration.days(1)
+    public var supersedeKey: KeyPattern?
+    public var backoff = Backoff()
+    public var crash = 0.0
+    public var answerLatency = DurationDistribution.zero
+
+    /// Every row, in enqueue order.
+    var rows: [OutboxRow] = []
+    /// Indices of the non-terminal rows, ascending.
+    var live: [Int] = []
+    /// Whether worker w has a sweep scheduled.
+    var sweeping: [Bool] = []
+    /// Incremented when worker w dies: answers for an earlier incarnation are never recorded.
+    var incarnation: [Int] = []
+    /// Answers on their way back to a worker (`answerLatency` > 0), by timer tag − workers.
+    var inFlight: [InFlightAnswer] = []
+    /// Step-by-step record of the run, when switched on (non-nil).
+    var log: [OutboxLogEntry]?
+
+    struct InFlightAnswer: Sendable {
+        var row: Int, claim: Int32, worker: Int, incarnation: Int, answer: ProviderAnswer
+    }
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case kind, period, lease, workers, stagger, batch, maxAttempts, expiry, supersedeKey, backoff, crash, answerLatency
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        period = try c.decodeDurationIfPresent(.period) ?? period
+        guard period > .zero else { throw c.invalid(.period, "expected a sweep period longer than 0s") }
+        lease = try c.decodeDurationIfPresent(.lease) ?? lease
+        guard lease > .zero else { throw c.invalid(.lease, "expected a lease longer than 0s") }
+        workers = try c.decodeInt(.workers, in: 1...64, default: 1)
+        stagger = try c.decodeBool(.stagger, default: false)
+        batch = try c.decodeInt(.batch, in: 1...1_000_000, default: 100)
+        maxAttempts = try c.decodeInt(.maxAttempts, in: 1...1000, default: 5)
+        expiry = try c.decodeDurationIfPresent(.expiry) ?? expiry
+        supersedeKey = try c.decodeIfPresent(KeyPattern.self, forKey: .supersedeKey)
+        backoff = try c.decodeIfPresent(Backoff.self, forKey: .backoff) ?? backoff
+        crash = try c.decodeProbability(.crash, default: 0)
+        answerLatency = try c.decodeIfPresent(DurationDistribution.self, forKey: .answerLatency) ?? .zero
+    }
+
+    /// Enqueues the message: supersedes older rows with its key, then one queued row per
+    /// device that has a token, due now.
+    public mutating func onMessage<Host: SenderHost>(_ message: Push, _ host: inout Host) {
+        let now = host.now
+        let key = supersedeKey?.id(for: message.change.key)
+        if let key {
+            for i in live where rows[i].supersedeKey == key && (rows[i].state == .queued || rows[i].state == .deferred) {
+                finishRow(i, .superseded, host: &host)
+                host.settle(rows[i].push.notification, .superseded)
+            }
+            dropFinishedRows()
+        }
+        let expiresAt = now + (message.lifetime ?? expiry)
+        for d in 0..<host.deviceCount where host.hasToken(d) {
+            live.append(rows.count)
+            rows.append(OutboxRow(push: message, device: d, due: now, expiresAt: expiresAt, supersedeKey: key))
+        }
+        startSweeping(&host)
+    }
+
+    public mutating func onTimer<Host: SenderHost>(tag: Int32, _ host: inout Host) {
+        let t = Int(tag)
+        if t < workers { sweep(worker: t, &host); return }
+        let a = inFlight[t - workers]
+        record(a.row, claim: a.claim, worker: a.worker, incarnation: a.incarnation, answer: a.answer, &host)
+    }
+
+    public mutating func finish<Host: SenderHost>(_ host: inout Host) {
+        for i in live where !rows[i].state.isTerminal {
+            host.senderCounters.rowsStuck += 1
+            host.settle(rows[i].push.notification, .pending)
+        }
+    }
+
+    /// Schedules a sweep for every worker that has none, at its next sweep instant ≥ now.
+    mutating func startSweeping<Host: SenderHost>(_ host: inout Host) {
+        if sweeping.isEmpty { sweeping = Array(repeating: false, count: workers); incarnation = Array(repeating: 0, count: workers) }
+        for w in 0..<workers where !sweeping[w] {
+            sweeping[w] = true
+            let offset = stagger ? period.microseconds * Int64(w) / Int64(workers) : 0
+            let since = host.now.microseconds - offset
+            let k = since <= 0 ? 0 : (since + period.microseconds - 1) / period.microseconds
+            host.setTimer(at: SimTime(microseconds: k * period.microseconds + offset), tag: Int32(w))
+        }
+    }
+
+    /// Removes terminal rows from `live`.
+    mutating func dropFinishedRows() {
+        let all = rows
+        live.removeAll { all[$0].state.isTerminal }
+    }
+
+    mutating func finishRow<Host: SenderHost>(_ i: Int, _ state: OutboxRow.State, host: inout Host) {
+        rows[i].state = state
+        rows[i].owner = -1
+        log?.append(.finished(row: i, at: host.now, state: state))
+    }
+}

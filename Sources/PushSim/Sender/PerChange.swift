@@ -1,0 +1,18 @@
+/// `perChange`: one push per change, sent at once to every device the server holds a
+/// token for; no retries, no quiet hours. A rejected push is lost for good. This is what
+/// the simulator did before sender policies existed, and it gives the same results.
+///
+/// JSON: `"perChange"`.
+public struct PerChange: SenderPolicy {
+    public static let kind = "perChange"
+    public static let summary = "one push per change, sent at once; no retries, no quiet hours"
+    public static let parameters: [ParameterDoc] = []
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws { try decoder.rejectUnknownKeys(allowed: ["kind"]) }
+
+    public mutating func onMessage<Host: SenderHost>(_ message: Push, _ host: inout Host) {
+        host.sendToEveryDevice(message)
+    }
+}

@@ -1,0 +1,20 @@
+/// `quietHoursNaive`: the common bug. Outside the recipient's quiet hours it sends one push
+/// per change at once (like `perChange`); inside them it marks the message as sent and
+/// drops it, so the message is lost. It exists so studies can show that loss next to the
+/// `outbox`, which defers the same messages to the end of the quiet hours.
+///
+/// JSON: `"quietHoursNaive"`.
+public struct QuietHoursNaive: SenderPolicy {
+    public static let kind = "quietHoursNaive"
+    public static let summary = "the bug: inside quiet hours mark the message sent and drop it; else send at once"
+    public static let parameters: [ParameterDoc] = []
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws { try decoder.rejectUnknownKeys(allowed: ["kind"]) }
+
+    public mutating func onMessage<Host: SenderHost>(_ message: Push, _ host: inout Host) {
+        if host.recipient.inQuietHours(host.now) { return }
+        host.sendToEveryDevice(message)
+    }
+}

@@ -1,0 +1,70 @@
+/// The world as the sender policy's host: provider requests go through the channel (the
+/// main device's, or an other device's copy), answers come back at once, and every
+/// request is accounted (stale tokens, quiet hours, duplicates).
+extension World: SenderHost {
+    var now: SimTime { queue.now }
+
+    var deviceCount: Int { 1 + others.count }
+
+    func hasToken(_ device: Int) -> Bool {
+        (device == 0 ? registeredToken : others[device - 1].registeredToken) != 0
+    }
+
+    mutating func deleteToken(_ device: Int) {
+        if device == 0 { registeredToken = 0 } else { others[device - 1].registeredToken = 0 }
+    }
+
+    mutating func send(_ message: Push, to device: Int) -> ProviderAnswer {
+        var push = message
+        push.id = nextPushID
+        nextPushID += 1
+        push.sentAt = queue.now
+        ledger.sent(push.id)
+        if device == 0 {
+            if !installed || registeredToken != token { senderCounters.staleTokenSends += 1 }
+            channel.send(push, env: channelEnvironment, queue: &queue, ledger: &ledger)
+        } else {
+            if !others[device - 1].hasCurrentToken { senderCounters.staleTokenSends += 1 }
+            withOtherChannel(device) { channel, env, queue, ledger in channel.send(push, env: env, queue: &queue, ledger: &ledger) }
+        }
+        let answer = ledger.answer(for: push.id)
+        if case .accepted = answer {
+            if messages.accept(push.notification, device: device) { senderCounters.duplicatesSent += 1 }
+            if recipient.quietHours != nil && recipient.inQuietHours(queue.now) { senderCounters.quietHoursAccepted += 1 }
+        }
+        return answer
+    }
+
+    mutating func setTimer(at time: SimTime, tag: Int32) { queue.schedule(at: time, .senderTimer(tag: tag)) }
+
+    mutating func senderRandom() -> RandomStream {
+        if let s = senderStream { return s }
+        let s = streams.stream(StreamName.sender)
+        senderStream = s
+        return s
+    }
+
+    mutating func settle(_ message: Int64, _ fate: MessageFate) { messages.settle(message, fate) }
+
+    /// The app sends its token to the server at a launch: at every launch, or only when it
+    /// differs from the one the app last registered (`client.registration`).
+    mutating func registerToken() {
+        guard client.registration == .everyLaunch || appToken != token else { return }
+        registeredToken = token
+        appToken = token
+    }
+
+    /// A copy of a message reached an installed app on `device`: whether the app drops it
+    /// as a copy of a notification it has already seen (`client.dedupe`); counts duplicates.
+    mutating func dropsDuplicate(_ push: Push, device: Int) -> Bool {
+        guard messages.arrive(push.notification, device: device) else { return false }
+        if client.dedupe { senderCounters.duplicatesSuppressed += 1; return true }
+        senderCounters.duplicatesDisplayed += 1
+        return false
+    }
+}
+
+extension StreamName {
+    /// The sender policy: outbox answer latency, worker crashes, backoff jitter.
+    public static let sender = "sender"
+}
