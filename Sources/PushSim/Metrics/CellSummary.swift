@@ -13,6 +13,8 @@ public struct CellSummary: Sendable {
     /// Sums of rejections per `SendError`.
     public private(set) var rejections = [Int](repeating: 0, count: PushLedger.sendErrors.count)
     private var convergenceTimes: [Double] = []
+    /// The sender figures (message fates, duplicates, quiet hours, lateness, attempts).
+    public private(set) var sender = SenderSummary()
 
     public init(variant: String, strategy: String) { self.variant = variant; self.strategy = strategy }
 
@@ -23,6 +25,7 @@ public struct CellSummary: Sendable {
         if let t = o.convergenceTime { convergenceTimes.append(t.seconds) }
         for (i, m) in RunMetrics.all.enumerated() { sums[i] += m.value(o) }
         for i in rejections.indices { rejections[i] += o.rejections[i] }
+        sender.add(o)
     }
 
     /// Converged runs / replications.

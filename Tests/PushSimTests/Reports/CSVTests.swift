@@ -102,18 +102,22 @@ struct CSVTests {
             "rejected_retryable", "duplicates", "copies_arrived", "bytes_arrived", "handler_runs", "notifications_displayed",
             "notifications_replaced", "taps", "deleted_signals", "pulls", "pull_failures", "resets",
             "payloads_applied", "app_opens", "events", "rejected_codes",
+            "messages", "messages_accepted", "messages_lost", "messages_expired", "messages_superseded", "messages_pending",
+            "quiet_hours_accepted", "deferrals", "woken_accepted", "duplicates_sent", "duplicates_displayed",
+            "duplicates_suppressed", "rows_stuck", "stale_token_sends", "tokens_deleted", "worker_crashes",
+            "answers_not_recorded", "lateness_after_wake_total_s", "lateness_after_wake_max_s", "attempts_max",
         ])
         #expect(row.count == RunsTable.columns.count)
         #expect(row == ["lossy, 30%", "hintPull", "4", "1", "1", "3.000250", "30",
                         "30", "8", "1", "2", "4", "0", "0", "3", "0", "2", "0", "9", "1",
                         "4", "3", "1", "1", "0", "1", "1", "2",
                         "10", "17", "11", "12", "13", "14", "5", "6", "15", "7", "8", "16", "99",
-                        "UNREGISTERED=1;UNAVAILABLE=1"])
+                        "UNREGISTERED=1;UNAVAILABLE=1"] + Array(repeating: "0", count: 17) + ["0.000000", "", "0"])
         #expect(CSV.record(row).hasPrefix("\"lossy, 30%\",hintPull,4,1,1,3.000250,30,"))
         #expect(RunsTable.record(variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1, outcome: converged) == CSV.record(row))
         #expect(RunsTable.record(prefix: ["0/a,b/c/4", "0", "1e-3"], variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1,
                                  outcome: converged) == CSV.record(["0/a,b/c/4", "0", "1e-3"] + row))
-        #expect(CSV.record(row).hasSuffix(",99,UNREGISTERED=1;UNAVAILABLE=1\r\n"))
+        #expect(CSV.record(row).hasSuffix(",99,UNREGISTERED=1;UNAVAILABLE=1," + String(repeating: "0,", count: 17) + "0.000000,,0\r\n"))
 
         let column = RunsTable.columns.firstIndex(of: "convergence_time_s")!
         for (us, text) in [(Int64(0), "0.000000"), (250, "0.000250"), (1_500_000, "1.500000"), (86_400_000_001, "86400.000001")] {
@@ -125,7 +129,40 @@ struct CSVTests {
         #expect(fields[column] == "")
         #expect(fields[RunsTable.columns.firstIndex(of: "converged")!] == "0")
         #expect(fields[RunsTable.columns.firstIndex(of: "seed")!] == "18446744073709551615")
-        #expect(fields.last == "", "no rejections: an empty rejected_codes field")
+        #expect(fields[RunsTable.columns.firstIndex(of: "rejected_codes")!] == "", "no rejections: an empty rejected_codes field")
         #expect(CSV.parse(CSV.record(fields)) == [fields])
+    }
+
+    @Test("the sender group: counts, lateness in exact seconds, attempts; summary totals, means and maxima")
+    func senderColumns() {
+        var o = RunOutcome(converged: false, convergenceTime: nil, finalCursor: 0, ledger: PushLedger(), counters: RunCounters())
+        var s = SenderOutcome()
+        s.messages = 9; s.accepted = 5; s.lost = 1; s.expired = 2; s.superseded = 1; s.pending = 0
+        s.counters.quietHoursAccepted = 3; s.counters.deferrals = 4; s.counters.duplicatesSent = 6
+        s.counters.duplicatesDisplayed = 7; s.counters.duplicatesSuppressed = 8; s.counters.rowsStuck = 10
+        s.counters.staleTokenSends = 11; s.counters.tokensDeleted = 12; s.counters.workerCrashes = 13
+        s.counters.answersNotRecorded = 14; s.counters.attemptsMax = 5
+        s.counters.woken(lateness: .microseconds(1_500_000))
+        s.counters.woken(lateness: .microseconds(250))
+        o.sender = s
+        let fields = RunsTable.fields(variant: "v", strategy: "s", replication: 0, seed: 0, outcome: o)
+        let group = Array(fields.suffix(SenderColumns.runColumns.count))
+        #expect(group == ["9", "5", "1", "2", "1", "0", "3", "4", "2", "6", "7", "8", "10", "11", "12", "13", "14",
+                          "1.500250", "1.500000", "5"])
+        #expect(RunsTable.record(variant: "v", strategy: "s", replication: 0, seed: 0, outcome: o) == CSV.record(fields))
+
+        var cell = CellSummary(variant: "v", strategy: "s")
+        cell.add(o)
+        o.sender.counters = SenderCounters()
+        o.sender.counters.attemptsMax = 2
+        cell.add(o)
+        let summary = SummaryTable.fields(cell)
+        #expect(summary.count == SummaryTable.columns.count)
+        let tail = Array(summary.suffix(4))
+        // Lateness: (1.500250 s) over 2 woken rows; maximum 1.5 s; attempts max 5; no pushes
+        // sent over 18 messages.
+        #expect(tail == ["0.750125", "1.500000", "5", "0.000000"])
+        #expect(summary[SummaryTable.columns.firstIndex(of: "total_messages")!] == "18")
+        #expect(summary[SummaryTable.columns.firstIndex(of: "total_worker_crashes")!] == "13")
     }
 }
