@@ -7,6 +7,8 @@ enum Listing {
         for t in Registry.channels { s += entry(t.kind, t.summary, t.parameters) }
         s += "\nSTRATEGIES (strategies[] or strategies[].kind)\n"
         for t in Registry.strategies { s += entry(t.kind, t.summary, t.parameters) }
+        s += "\nSENDERS (sender or variants[].sender, a kind string or {\"kind\": …}; default perChange)\n"
+        for t in Registry.senders { s += entry(t.kind, t.summary, t.parameters) }
         s += "\nDISTRIBUTIONS (kind; duration distributions add \"unit\": us|ms|s|m|h|d, or are a duration string)\n"
         for d in Distribution.kinds { s += "  \(d.kind)(\(d.parameters))\n      \(d.summary)\n" }
         s += "\nGENERATORS (generator, default mt19937)\n  " + GeneratorType.allNames.joined(separator: " ") + "\n"

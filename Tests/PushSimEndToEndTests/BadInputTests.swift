@@ -48,6 +48,38 @@ import Testing
          "$.client.pullLatency", "negative"),
         ("polling without interval", valid.replacingOccurrences(of: #"["hintPull"]"#, with: #"["polling"]"#),
          "$.strategies[0]", "takes parameters"),
+        ("unknown time zone", valid.replacingOccurrences(of: #""strategies""#, with: #""recipient": {"timeZone": "Europe/Atlantis"}, "strategies""#),
+         "$.recipient.timeZone", "unknown time zone \"Europe/Atlantis\""),
+        ("unknown time zone in a variant", valid.replacingOccurrences(of: #""loss": 0.2}"#, with: #""loss": 0.2}, "recipient": {"timeZone": "Mars/Olympus"}"#),
+         "$.variants[0].recipient.timeZone", "unknown time zone"),
+        ("quiet hours not HH:MM", valid.replacingOccurrences(of: #""strategies""#,
+            with: #""start": "2026-03-29T20:00:00Z", "recipient": {"quietHours": {"from": "22", "to": "07:00"}}, "strategies""#),
+         "$.recipient.quietHours.from", "HH:MM"),
+        ("quiet hours past midnight", valid.replacingOccurrences(of: #""strategies""#,
+            with: #""start": "2026-03-29T20:00:00Z", "recipient": {"quietHours": {"from": "22:00", "to": "24:00"}}, "strategies""#),
+         "$.recipient.quietHours.to", "00:00 … 23:59"),
+        ("quiet hours without start", valid.replacingOccurrences(of: #""strategies""#,
+            with: #""recipient": {"quietHours": {"from": "22:00", "to": "07:00"}}, "strategies""#),
+         "$.recipient.quietHours", "need the scenario's \"start\""),
+        ("start not in UTC", valid.replacingOccurrences(of: #""strategies""#, with: #""start": "2026-03-29T20:00:00+01:00", "strategies""#),
+         "$.start", "UTC instant"),
+        ("unknown sender kind", valid.replacingOccurrences(of: #""strategies""#, with: #""sender": "outbx", "strategies""#),
+         "$.sender", "valid kinds: perChange, coalesce"),
+        ("unknown outbox key", valid.replacingOccurrences(of: #""strategies""#, with: #""sender": {"kind": "outbox", "leases": "2m"}, "strategies""#),
+         "$.sender.leases", "unknown key"),
+        ("zero lease", valid.replacingOccurrences(of: #""loss": 0.2}"#, with: #""loss": 0.2}, "sender": {"kind": "outbox", "lease": "0s"}"#),
+         "$.variants[0].sender.lease", "longer than 0s"),
+        ("backoff cap below initial", valid.replacingOccurrences(of: #""strategies""#,
+            with: #""sender": {"kind": "outbox", "backoff": {"initial": "10m", "max": "1m"}}, "strategies""#),
+         "$.sender.backoff.max", "at least as long"),
+        ("Retry-After on a final error", valid.replacingOccurrences(of: #"{"kind": "lossy", "loss": 0.2}"#,
+            with: #"{"kind": "fcm", "errors": {"INVALID_ARGUMENT": {"rate": 0.1, "retryAfter": "1m"}}}"#),
+         "$.variants[0].channel.errors.INVALID_ARGUMENT.retryAfter", "only with a retryable error"),
+        ("unknown registration", valid.replacingOccurrences(of: #""strategies""#, with: #""client": {"registration": "sometimes"}, "strategies""#),
+         "$.client.registration", "valid: everyLaunch, tokenRefresh"),
+        ("too many other devices", valid.replacingOccurrences(of: #""strategies""#,
+            with: #""recipient": {"otherDevices": [{}, {}, {}, {}, {}, {}, {}, {}]}, "strategies""#),
+         "$.recipient.otherDevices", "at most 7"),
         ("collapse key too long", valid.replacingOccurrences(of: #""strategies""#, with: #""message": {"collapseKey": "\#(String(repeating: "k", count: 65))"}, "strategies""#),
          "$.message.collapseKey", "at most 64 bytes"),
     ]
@@ -87,7 +119,8 @@ import Testing
     @Test func listNamesEveryKind() {
         let r = runCLI(["list"])
         #expect(r.status == 0)
-        for kind in Registry.channels.map({ $0.kind }) + Registry.strategies.map({ $0.kind }) + Distribution.kinds.map(\.kind) {
+        for kind in Registry.channels.map({ $0.kind }) + Registry.strategies.map({ $0.kind }) + Registry.senders.map({ $0.kind })
+            + Distribution.kinds.map(\.kind) {
             #expect(r.out.contains(kind), "pushsim list misses \(kind)")
         }
     }

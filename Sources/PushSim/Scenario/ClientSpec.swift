@@ -20,11 +20,13 @@ public struct ClientSpec: Decodable, Sendable {
 
     /// When the app sends its registration token to the app server.
     public enum Registration: String, Sendable, CaseIterable {
-        /// At every launch (A10, "Registering your app with APNs").
+        /// At every launch (A10, "Registering your app with APNs"): a rotated token is
+        /// stale until the next launch, a token the server deleted comes back then.
         case everyLaunch
-        /// Only at a launch where the token differs from the one the app last registered
-        /// (the common "cache the token, send it when it changes" code): a token the
-        /// server deleted is not registered again until it changes.
+        /// When the platform hands the app a new token (FCM `onNewToken`): at once when the
+        /// token rotates, and at a launch only if the token differs from the one the app
+        /// last registered (after a reinstall). A token the server deleted while it was
+        /// still current is not registered again until it changes.
         case tokenRefresh
     }
 

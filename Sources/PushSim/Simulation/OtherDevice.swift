@@ -16,6 +16,9 @@ struct OtherDevice<Channel: PushChannel> {
     var appToken = 1
     var installed = true
 
+    /// The app sends its current token to the server.
+    mutating func register() { registeredToken = token; appToken = token }
+
     /// Whether the server's token is the device's current one and the app is installed.
     var hasCurrentToken: Bool { installed && registeredToken == token }
 

@@ -27,15 +27,14 @@ extension World {
         switch change {
         case .online: others[i].online = true
         case .offline: others[i].online = false; others[i].offlineSince = queue.now
-        case .tokenRotation: others[i].token += 1
+        case .tokenRotation:
+            others[i].token += 1
+            if client.registration == .tokenRefresh && others[i].installed { others[i].register() }
         case .uninstalled: others[i].installed = false
         case .reinstalled: others[i].installed = true; others[i].token += 1; others[i].appToken = 0
         case .launch:
             guard others[i].installed else { return }
-            if client.registration == .everyLaunch || others[i].appToken != others[i].token {
-                others[i].registeredToken = others[i].token
-                others[i].appToken = others[i].token
-            }
+            if client.registration == .everyLaunch || others[i].appToken != others[i].token { others[i].register() }
         }
         withOtherChannel(device) { channel, env, queue, ledger in channel.deviceChanged(env: env, queue: &queue, ledger: &ledger) }
     }

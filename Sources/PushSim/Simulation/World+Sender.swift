@@ -46,8 +46,8 @@ extension World: SenderHost {
 
     mutating func settle(_ message: Int64, _ fate: MessageFate) { messages.settle(message, fate) }
 
-    /// The app sends its token to the server at a launch: at every launch, or only when it
-    /// differs from the one the app last registered (`client.registration`).
+    /// The app sends its token to the server: at every launch, or (`tokenRefresh`) only
+    /// when it differs from the one the app last registered (`client.registration`).
     mutating func registerToken() {
         guard client.registration == .everyLaunch || appToken != token else { return }
         registeredToken = token

@@ -159,7 +159,10 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
             deviceChanged()
         case .motion: doze?.motion(at: queue.now); deviceChanged()
         case let .lowPowerMode(on): setLowPower(on)
-        case .tokenRotation: token += 1; deviceChanged()
+        case .tokenRotation:
+            token += 1
+            if client.registration == .tokenRefresh && installed { registerToken() }
+            deviceChanged()
         case let .installed(yes): setInstalled(yes)
         case let .appOpen(length): openApp(for: length)
         case .appSessionEnd: endSessionIfDue()
