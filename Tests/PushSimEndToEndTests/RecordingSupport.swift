@@ -49,6 +49,8 @@ struct Arrival: Equatable, CustomStringConvertible {
     var collapseKey: Int64?
     /// The app's state when its code saw the push (not part of equality).
     var appState: AppState = .foreground
+    /// The sender's notification id (not part of equality).
+    var notification: Int64 = 0
 
     /// The arrival time (same as `at`).
     var time: SimTime { at }
@@ -93,7 +95,7 @@ struct Recording<Inner: ClientStrategy>: ClientStrategy {
 
     mutating func onPush(_ push: Push, _ app: inout AppContext) {
         log.pushes.append(Arrival(at: app.now, id: push.id, sentAt: push.sentAt, cursor: push.cursor, collapseKey: push.collapseKey,
-                                  appState: app.appState))
+                                  appState: app.appState, notification: push.notification))
         inner.onPush(push, &app)
     }
     mutating func onDeletedMessages(_ app: inout AppContext) { log.deletedSignals.append(app.now); inner.onDeletedMessages(&app) }

@@ -16,6 +16,9 @@ public struct SenderSummary: Sendable {
 
     public init() {}
 
+    /// The total of one of `SenderColumns.counts` by its `runs.csv` name, e.g. `"messages_lost"`.
+    public func total(_ name: String) -> Int { totals[SenderColumns.counts.firstIndex { $0.name == name }!] }
+
     /// Adds one run.
     public mutating func add(_ o: RunOutcome) {
         let s = o.sender

@@ -1,0 +1,90 @@
+import Testing
+@testable import PushSim
+
+/// Quiet hours, daylight saving time, same-day windows and supersede keys
+/// (Scenarios/outbox/). Expected instants are worked out by hand from the tz rules (see
+/// `QuietHoursTests` for the rules).
+@Suite struct OutboxQuietHoursTests {
+    /// 22:00–07:00 in Sarajevo; the run starts at 21:00 CET (20:00Z); one change at 22:30.
+    @Test func messageAt2230IsSentAt0700NotBefore() throws {
+        let s = try outboxScenario("quiet-hours")
+        let wake = simTime(s, utc: "2026-02-15T06:00:00Z")  // 07:00 CET
+        #expect(wake == at(h: 10))
+        let (o, log, outbox) = traceOutbox(s, "outbox")
+        #expect(outbox.deferrals.map(\.at) == [at(m: 90)] && outbox.deferrals.map(\.until) == [wake])
+        // Sent within one sweep period of the wake time, not before (sweeps fall on whole minutes).
+        let sends = outbox.sends.map(\.at)
+        #expect(sends.count == 1 && sends[0] >= wake && sends[0] <= wake + .minutes(1))
+        #expect(log.pushes.map(\.at) == [wake] && log.pushes.map(\.sentAt) == [wake])
+        #expect(o.sender.counters.quietHoursAccepted == 0 && o.sender.counters.deferrals == 1)
+        #expect(o.sender.counters.wokenAccepted == 1 && o.sender.counters.latenessMax == .zero)
+        #expect(o.converged && o.convergenceTime == .minutes(510), "converged 8 h 30 min after the change")
+        #expect(o.sender.accepted == 1 && o.sender.lost == 0)
+
+        let naive = s.outcome("quietHoursNaive", "hintPull", replication: 0)
+        #expect(naive.pushesSent == 0 && naive.sender.lost == 1 && naive.sender.messages == 1 && !naive.converged)
+
+        let now = s.outcome("perChange", "hintPull", replication: 0)
+        #expect(now.pushesSent == 1 && now.sender.counters.quietHoursAccepted == 1 && now.convergenceTime == .zero)
+    }
+
+    @Test("the spring-forward night: New York 07:00 EDT = 11:00Z, Sarajevo 07:00 CEST = 05:00Z")
+    func springForward() throws {
+        let s = try outboxScenario("dst-spring")
+        for (variant, change, wake) in [("newYork", "2026-03-08T03:30:00Z", "2026-03-08T11:00:00Z"),
+                                        ("sarajevo", "2026-03-28T21:30:00Z", "2026-03-29T05:00:00Z")] {
+            let (o, log, outbox) = traceOutbox(s, variant)
+            #expect(outbox.deferrals.map(\.at) == [simTime(s, utc: change)], "\(variant)")
+            #expect(outbox.deferrals.map(\.until) == [simTime(s, utc: wake)], "\(variant)")
+            #expect(log.pushes.map(\.at) == [simTime(s, utc: wake)], "\(variant)")
+            #expect(o.convergenceTime == .minutes(450), "\(variant): the night is 7 h 30 min long in UTC")
+            #expect(o.sender.counters.quietHoursAccepted == 0)
+        }
+        let now = s.outcome("sarajevoPerChange", "hintPull", replication: 0)
+        #expect(now.sender.counters.quietHoursAccepted == 1 && now.convergenceTime == .zero)
+    }
+
+    @Test("the fall-back night: Sarajevo 07:00 CET = 06:00Z, New York 07:00 EST = 12:00Z")
+    func fallBack() throws {
+        let s = try outboxScenario("dst-fall")
+        for (variant, change, wake) in [("sarajevo", "2026-10-24T20:30:00Z", "2026-10-25T06:00:00Z"),
+                                        ("newYork", "2026-11-01T02:30:00Z", "2026-11-01T12:00:00Z")] {
+            let (o, log, outbox) = traceOutbox(s, variant)
+            #expect(outbox.deferrals.map(\.at) == [simTime(s, utc: change)], "\(variant)")
+            #expect(log.pushes.map(\.at) == [simTime(s, utc: wake)], "\(variant)")
+            #expect(o.convergenceTime == .minutes(570), "\(variant): the night is 9 h 30 min long in UTC")
+            #expect(o.sender.counters.quietHoursAccepted == 0)
+        }
+    }
+
+    /// 09:00–17:00 local; changes at 08:30, 09:00, 10:00 and 17:00 local (t = 30m, 1h, 2h, 9h).
+    @Test func sameDayWindow() throws {
+        let s = try outboxScenario("same-day")
+        let (o, log, outbox) = traceOutbox(s, "workHours")
+        let five = simTime(s, utc: "2026-06-15T15:00:00Z")  // 17:00 CEST
+        #expect(five == at(h: 9))
+        #expect(log.pushes.map(\.notification) == [1, 2, 3, 4])
+        #expect(log.pushes.map(\.at) == [at(m: 30), five, five, five])
+        #expect(outbox.deferrals.map(\.at) == [at(h: 1), at(h: 2)])
+        #expect(outbox.deferrals.allSatisfy { $0.until == five })
+        #expect(o.sender.counters.quietHoursAccepted == 0 && o.sender.counters.deferrals == 2 && o.converged)
+        let empty = traceOutbox(s, "emptyWindow")
+        #expect(empty.log.pushes.map(\.at) == [at(m: 30), at(h: 1), at(h: 2), five])
+        #expect(empty.outcome.sender.counters.deferrals == 0)
+    }
+
+    /// "Out for delivery" at 22:30 and "delivered" at 23:00 for the same order, both deferred.
+    @Test func supersedeReplacesDeferredOutForDelivery() throws {
+        let s = try outboxScenario("supersede")
+        let wake = simTime(s, utc: "2026-02-15T06:00:00Z")
+        let (o, log, outbox) = traceOutbox(s, "supersede", strategy: ApplyPayload())
+        #expect(outbox.rows.map(\.state) == [.superseded, .accepted])
+        #expect(outbox.deferrals.map(\.row) == [0, 1])
+        #expect(log.pushes.count == 1 && log.pushes[0].at == wake && log.pushes[0].cursor == 2 && log.pushes[0].notification == 2)
+        #expect(o.sender.superseded == 1 && o.sender.accepted == 1 && o.sender.lost == 0)
+        #expect(o.converged, "applyPayload wrote the newest value")
+        let both = traceOutbox(s, "noKey", strategy: ApplyPayload())
+        #expect(both.log.pushes.map(\.cursor) == [1, 2] && both.log.pushes.allSatisfy { $0.at == wake })
+        #expect(both.outcome.sender.superseded == 0)
+    }
+}

@@ -1,0 +1,80 @@
+@testable import PushSim
+
+/// A scripted `SenderHost` for unit tests of sender policies: no channel, provider answers
+/// from `answer`, timers kept in scheduling order and run by `drive`.
+struct FakeSenderHost: SenderHost {
+    var now = SimTime.zero
+    var recipient = RecipientSpec()
+    /// Whether the server holds a token, per device.
+    var tokens = [true]
+    var deviceCount: Int { tokens.count }
+    /// The provider's answer to request number n (0-based) of `push` for `device`.
+    var answer: (_ push: Push, _ device: Int, _ n: Int) -> ProviderAnswer = { p, _, _ in .accepted(messageID: p.id) }
+    private(set) var requests: [(at: SimTime, push: Push, device: Int, answer: ProviderAnswer)] = []
+    var timers: [(at: SimTime, tag: Int32)] = []
+    private(set) var settled: [(message: Int64, fate: MessageFate)] = []
+    var senderCounters = SenderCounters()
+    let random = RandomStream(type: GeneratorType.named("mt19937")!, seed: 7)
+
+    func hasToken(_ device: Int) -> Bool { tokens[device] }
+    mutating func deleteToken(_ device: Int) { tokens[device] = false }
+
+    mutating func send(_ message: Push, to device: Int) -> ProviderAnswer {
+        precondition(tokens[device], "send without a token")
+        var push = message
+        push.id = Int64(requests.count + 1)
+        push.sentAt = now
+        let a = answer(push, device, requests.count)
+        requests.append((now, push, device, a))
+        return a
+    }
+
+    mutating func setTimer(at time: SimTime, tag: Int32) {
+        precondition(time >= now)
+        timers.append((time, tag))
+    }
+
+    mutating func senderRandom() -> RandomStream { random }
+    mutating func settle(_ message: Int64, _ fate: MessageFate) { settled.append((message, fate)) }
+
+    /// Request times.
+    var times: [SimTime] { requests.map(\.at) }
+}
+
+/// Message `n` (1-based) for `key` at time `t`: cursor n, notification n.
+func message(_ n: Int64, key: Int32 = 0, at t: SimTime, lifetime: SimDuration? = nil) -> Push {
+    var p = Push(id: 0, cursor: n, change: Change(sequence: n, key: key, value: n), sentAt: t)
+    p.notification = n
+    p.lifetime = lifetime
+    return p
+}
+
+/// Runs `policy` as the world would: messages at their times (before timers due at the same
+/// time, as the world's timeline runs before in-run events), timers in (time, scheduling)
+/// order, up to `horizon`; then `finish`.
+func drive<P: SenderPolicy>(_ policy: inout P, _ host: inout FakeSenderHost, messages: [Push], until horizon: SimTime) {
+    var pending = messages.sorted { $0.sentAt < $1.sentAt }
+    while true {
+        let timer = host.timers.indices.min { (host.timers[$0].at, $0) < (host.timers[$1].at, $1) }
+        let timerAt = timer.map { host.timers[$0].at }
+        if let m = pending.first, m.sentAt <= horizon, timerAt == nil || m.sentAt <= timerAt! {
+            pending.removeFirst()
+            host.now = m.sentAt
+            policy.onMessage(m, &host)
+        } else if let i = timer, let t = timerAt, t <= horizon {
+            let tag = host.timers.remove(at: i).tag
+            host.now = t
+            policy.onTimer(tag: tag, &host)
+        } else {
+            break
+        }
+    }
+    host.now = horizon
+    policy.finish(&host)
+}
+
+/// `s` seconds after the start.
+func seconds(_ s: Int64) -> SimTime { .zero + .seconds(s) }
+
+/// `m` minutes after the start.
+func minutes(_ m: Int64) -> SimTime { .zero + .minutes(m) }
