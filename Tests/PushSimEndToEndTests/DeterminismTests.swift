@@ -32,6 +32,17 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// The outbox draws on the `sender` stream (crashes) and schedules its own events.
+    @Test func outboxScenarioIsIdenticalForAnyJobs() throws {
+        let crash = scenarioURL("Scenarios/outbox/crash.json").path
+        let a = try temporaryFolder(), b = try temporaryFolder()
+        defer { for f in [a, b] { try? FileManager.default.removeItem(at: f) } }
+        #expect(runCLI(["run", crash, "--out", a.path, "--jobs", "1"]).status == 0)
+        #expect(runCLI(["run", crash, "--out", b.path, "--jobs", "2"]).status == 0)
+        let fa = try Self.files(a), fb = try Self.files(b)
+        for name in fa.keys.sorted() { #expect(fa[name] == fb[name], "\(name) differs between --jobs 1 and --jobs 2") }
+    }
+
     @Test func differentSeedGivesDifferentRuns() throws {
         let study = scenarioURL("Scenarios/push-hint-study.json").path
         let a = try temporaryFolder(), b = try temporaryFolder()

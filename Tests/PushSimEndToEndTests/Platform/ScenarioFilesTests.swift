@@ -12,7 +12,7 @@ struct PlatformScenarioFilesTests {
         return names.filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
     }
 
-    static let all = files("Scenarios/platform") + files("Scenarios/cases") + files("Scenarios")
+    static let all = files("Scenarios/platform") + files("Scenarios/cases") + files("Scenarios/outbox") + files("Scenarios")
 
     @Test("every scenario file decodes", arguments: all)
     func decodes(path: String) throws {
@@ -38,5 +38,5 @@ struct PlatformScenarioFilesTests {
     }
 
     @Test("the decode check finds the files")
-    func found() { #expect(Self.all.count >= 34) }
+    func found() { #expect(Self.all.count >= 44) }
 }
