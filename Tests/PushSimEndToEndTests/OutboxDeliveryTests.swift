@@ -146,4 +146,22 @@ import Testing
         let (outbox, a4) = seen("outbox")
         #expect(outbox.pushesSent == 12 && a4.map(\.cursor) == [12] && outbox.sender.accepted == 12)
     }
+
+    /// On every cell of every sender scenario: messages and pushes each end in exactly one
+    /// class; an outbox never has a push accepted inside the quiet hours.
+    @Test("accounting identities over Scenarios/outbox", arguments: [
+        "quiet-hours", "dst-spring", "dst-fall", "same-day", "workers", "crash", "retry", "unregistered", "supersede",
+        "registration", "policies",
+    ])
+    func accounting(name: String) throws {
+        let s = try outboxScenario(name)
+        for c in summarize(s) {
+            let m = c.sender
+            let classes = ["messages_accepted", "messages_lost", "messages_expired", "messages_superseded", "messages_pending"]
+            #expect(classes.map { m.total($0) }.reduce(0, +) == m.total("messages"), "\(name) \(c.variant)")
+            #expect(PushOutcome.allCases.map { c.total($0.column) }.reduce(0, +) == c.total("pushes_sent"), "\(name) \(c.variant)")
+            let sender = s.variants.first { $0.name == c.variant }!.sender ?? s.sender
+            if sender is Outbox { #expect(m.total("quiet_hours_accepted") == 0, "\(name) \(c.variant)") }
+        }
+    }
 }
