@@ -22,7 +22,7 @@ public struct APNsChannel: PushChannel {
         ParameterDoc("retention", "\"latest\" | \"random\"", "\"latest\"", "which push of an offline burst survives in the one slot (A1, A2)"),
         ParameterDoc("storageCap", "duration", "\"30d\"", "longest APNs stores a notification (A3)"),
         ParameterDoc("powerDelay", "duration distribution", "uniform 0–15 min", "how long a priority-5 burst waits while the screen is off (A6; assumption)"),
-        ParameterDoc("errors", "object code → probability", "{}", "random TooManyRequests / InternalServerError / ServiceUnavailable (A9)"),
+        ParameterDoc("errors", "object code → probability or {rate, retryAfter}", "{}", "random TooManyRequests / InternalServerError / ServiceUnavailable (A9)"),
         ParameterDoc("transport", "object {loss, duplicate, delay}", "perfect", "impairments after the provider (A5)"),
     ]
 

@@ -38,7 +38,7 @@ public struct FCMChannel: PushChannel {
         ParameterDoc("inactiveAfter", "duration", "\"28d\"", "offline this long ⇒ dropped_device_inactive (F10)"),
         ParameterDoc("tokenExpiry", "duration", "\"270d\"", "offline this long ⇒ token expired, UNREGISTERED (F10)"),
         ParameterDoc("downgrade", "object {window, unseenLimit} | null", "null (off)", "high-priority downgrade (F7)"),
-        ParameterDoc("errors", "object code → probability", "{}", "random INVALID_ARGUMENT / SENDER_ID_MISMATCH / THIRD_PARTY_AUTH_ERROR / QUOTA_EXCEEDED / UNAVAILABLE / INTERNAL (F9)"),
+        ParameterDoc("errors", "object code → probability or {rate, retryAfter}", "{}", "random INVALID_ARGUMENT / SENDER_ID_MISMATCH / THIRD_PARTY_AUTH_ERROR / QUOTA_EXCEEDED / UNAVAILABLE / INTERNAL (F9)"),
         ParameterDoc("apns", "apns parameters", "apns defaults", "the APNs model used for iOS devices (F12)"),
         ParameterDoc("transport", "object {loss, duplicate, delay}", "perfect", "impairments after the provider (F5)"),
     ]
