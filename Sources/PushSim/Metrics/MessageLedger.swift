@@ -13,6 +13,9 @@ public struct MessageLedger: Sendable {
 
     public init() {}
 
+    /// Reserves room for `messages` messages.
+    public mutating func reserveCapacity(_ messages: Int) { flags.reserveCapacity(messages) }
+
     /// Messages opened.
     public var count: Int { flags.count }
 

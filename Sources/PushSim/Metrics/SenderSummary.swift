@@ -1,7 +1,7 @@
 /// The sender figures of one (variant, strategy) cell, accumulated run by run.
 public struct SenderSummary: Sendable {
-    /// Sums of `SenderColumns.counts`, in that order.
-    public private(set) var totals = [Int](repeating: 0, count: SenderColumns.counts.count)
+    /// Sums of the counts of `SenderColumns.countNames`, in that order.
+    public private(set) var totals = [Int](repeating: 0, count: SenderColumns.countNames.count)
     /// Sum of the lateness after wake over every run.
     public private(set) var latenessTotal = SimDuration.zero
     /// Deferred rows accepted after their wake time, over every run.
@@ -16,13 +16,16 @@ public struct SenderSummary: Sendable {
 
     public init() {}
 
-    /// The total of one of `SenderColumns.counts` by its `runs.csv` name, e.g. `"messages_lost"`.
-    public func total(_ name: String) -> Int { totals[SenderColumns.counts.firstIndex { $0.name == name }!] }
+    /// The total of one of `SenderColumns.countNames` by its `runs.csv` name, e.g. `"messages_lost"`.
+    public func total(_ name: String) -> Int { totals[SenderColumns.countNames.firstIndex(of: name)!] }
 
     /// Adds one run.
     public mutating func add(_ o: RunOutcome) {
         let s = o.sender
-        for (i, c) in SenderColumns.counts.enumerated() { totals[i] += c.value(s) }
+        totals.withUnsafeMutableBufferPointer { t in
+            var i = 0
+            s.forEachCount { t[i] += $0; i += 1 }
+        }
         latenessTotal = latenessTotal + s.counters.latenessTotal
         wokenAccepted += s.counters.wokenAccepted
         if let m = s.counters.latenessMax { latenessMax = max(latenessMax ?? m, m) }

@@ -1,28 +1,26 @@
 /// The sender columns of `runs.csv` and `summary.csv`: one group after every other column
 /// (after `rejected_codes`), in this order. docs/csv.md describes each.
 public enum SenderColumns {
-    /// Counts per run: `runs.csv` writes the count, `summary.csv` the total (`total_<name>`).
-    static let counts: [(name: String, value: @Sendable (SenderOutcome) -> Int)] = [
-        ("messages", { $0.messages }), ("messages_accepted", { $0.accepted }), ("messages_lost", { $0.lost }),
-        ("messages_expired", { $0.expired }), ("messages_superseded", { $0.superseded }), ("messages_pending", { $0.pending }),
-        ("quiet_hours_accepted", { $0.counters.quietHoursAccepted }), ("deferrals", { $0.counters.deferrals }),
-        ("woken_accepted", { $0.counters.wokenAccepted }), ("duplicates_sent", { $0.counters.duplicatesSent }),
-        ("duplicates_displayed", { $0.counters.duplicatesDisplayed }), ("duplicates_suppressed", { $0.counters.duplicatesSuppressed }),
-        ("rows_stuck", { $0.counters.rowsStuck }), ("stale_token_sends", { $0.counters.staleTokenSends }),
-        ("tokens_deleted", { $0.counters.tokensDeleted }), ("worker_crashes", { $0.counters.workerCrashes }),
-        ("answers_not_recorded", { $0.counters.answersNotRecorded }),
+    /// Counts per run, in column order: `runs.csv` writes the count, `summary.csv` the
+    /// total (`total_<name>`). `SenderOutcome.forEachCount` yields the values in this order.
+    static let countNames = [
+        "messages", "messages_accepted", "messages_lost", "messages_expired", "messages_superseded", "messages_pending",
+        "quiet_hours_accepted", "deferrals", "woken_accepted", "duplicates_sent", "duplicates_displayed", "duplicates_suppressed",
+        "rows_stuck", "stale_token_sends", "tokens_deleted", "worker_crashes", "answers_not_recorded",
     ]
 
     /// The `runs.csv` header of the group.
-    public static let runColumns = counts.map(\.name) + ["lateness_after_wake_total_s", "lateness_after_wake_max_s", "attempts_max"]
+    public static let runColumns = countNames + ["lateness_after_wake_total_s", "lateness_after_wake_max_s", "attempts_max"]
 
     /// The `summary.csv` header of the group.
-    public static let summaryColumns = counts.map { "total_" + $0.name }
+    public static let summaryColumns = countNames.map { "total_" + $0 }
         + ["mean_lateness_after_wake_s", "max_lateness_after_wake_s", "max_attempts", "attempts_per_message"]
 
     /// One run's fields of the group.
     public static func runFields(_ o: SenderOutcome) -> [String] {
-        counts.map { String($0.value(o)) } + [
+        var f: [String] = []
+        o.forEachCount { f.append(String($0)) }
+        return f + [
             SecondsFormat.string(o.counters.latenessTotal.microseconds),
             o.counters.latenessMax.map { SecondsFormat.string($0.microseconds) } ?? "",
             String(o.counters.attemptsMax),
@@ -32,7 +30,7 @@ public enum SenderColumns {
     /// Appends the group's fields to a `runs.csv` row (the same bytes as `runFields`, on
     /// the hot path: no array per row).
     public static func append(_ o: SenderOutcome, to line: inout CSVLine) {
-        for c in counts { line.append(c.value(o)) }
+        o.forEachCount { line.append($0) }
         line.appendSeconds(o.counters.latenessTotal.microseconds)
         line.appendSeconds(o.counters.latenessMax?.microseconds)
         line.append(o.counters.attemptsMax)

@@ -8,6 +8,8 @@ public struct PerChange: SenderPolicy {
     public static let summary = "one push per change, sent at once; no retries, no quiet hours"
     public static let parameters: [ParameterDoc] = []
 
+    public static let sendsEveryMessageAtOnce = true
+
     public init() {}
 
     public init(from decoder: any Decoder) throws { try decoder.rejectUnknownKeys(allowed: ["kind"]) }

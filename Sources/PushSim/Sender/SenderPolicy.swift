@@ -18,9 +18,14 @@ public protocol SenderPolicy: Plugin {
     /// The run ends at `host.now`: declare every message still held (`settle(_:.pending)`)
     /// and count rows left in a non-terminal state (`SenderCounters.rowsStuck`).
     mutating func finish<Host: SenderHost>(_ host: inout Host)
+    /// `true` for a policy whose `onMessage` is exactly `host.sendToEveryDevice(message)`
+    /// and that does nothing else: the world then sends each message itself, without the
+    /// generic calls through `SenderHost` (same requests, same order). Default `false`.
+    static var sendsEveryMessageAtOnce: Bool { get }
 }
 
 extension SenderPolicy {
+    public static var sendsEveryMessageAtOnce: Bool { false }
     public mutating func onTimer<Host: SenderHost>(tag: Int32, _ host: inout Host) {}
     public mutating func finish<Host: SenderHost>(_ host: inout Host) {}
 }

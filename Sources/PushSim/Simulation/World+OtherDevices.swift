@@ -7,7 +7,23 @@ extension World {
         for (i, spec) in specs.enumerated() {
             others.append(OtherDevice(spec: spec, channel: channel, random: streams.stream("\(StreamName.channel).\(i + 1)")))
         }
+        otherCount = others.count
         scratch = EventQueue<WorldEvent>(reservingCapacity: 16)
+    }
+
+    // Kept out of line so the main device's paths never need `OtherDevice<Channel>`'s metadata.
+
+    @inline(never)
+    func otherHasToken(_ device: Int) -> Bool { others[device - 1].registeredToken != 0 }
+
+    @inline(never)
+    mutating func deleteOtherToken(_ device: Int) { others[device - 1].registeredToken = 0 }
+
+    /// Hands `push` to other device `device`'s channel copy, counting a stale token.
+    @inline(never)
+    mutating func sendToOther(_ push: Push, device: Int) {
+        if !others[device - 1].hasCurrentToken { senderCounters.staleTokenSends += 1 }
+        withOtherChannel(device) { channel, env, queue, ledger in channel.send(push, env: env, queue: &queue, ledger: &ledger) }
     }
 
     /// Device by device (1, 2, …): offline periods, token rotations, uninstall periods, launches.

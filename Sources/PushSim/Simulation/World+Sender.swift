@@ -4,14 +4,12 @@
 extension World: SenderHost {
     var now: SimTime { queue.now }
 
-    var deviceCount: Int { 1 + others.count }
+    var deviceCount: Int { 1 + otherCount }
 
-    func hasToken(_ device: Int) -> Bool {
-        (device == 0 ? registeredToken : others[device - 1].registeredToken) != 0
-    }
+    func hasToken(_ device: Int) -> Bool { device == 0 ? registeredToken != 0 : otherHasToken(device) }
 
     mutating func deleteToken(_ device: Int) {
-        if device == 0 { registeredToken = 0 } else { others[device - 1].registeredToken = 0 }
+        if device == 0 { registeredToken = 0 } else { deleteOtherToken(device) }
     }
 
     mutating func send(_ message: Push, to device: Int) -> ProviderAnswer {
@@ -24,8 +22,7 @@ extension World: SenderHost {
             if !installed || registeredToken != token { senderCounters.staleTokenSends += 1 }
             channel.send(push, env: channelEnvironment, queue: &queue, ledger: &ledger)
         } else {
-            if !others[device - 1].hasCurrentToken { senderCounters.staleTokenSends += 1 }
-            withOtherChannel(device) { channel, env, queue, ledger in channel.send(push, env: env, queue: &queue, ledger: &ledger) }
+            sendToOther(push, device: device)
         }
         let answer = ledger.answer(for: push.id)
         if case .accepted = answer {
@@ -33,6 +30,11 @@ extension World: SenderHost {
             if recipient.quietHours != nil && recipient.inQuietHours(queue.now) { senderCounters.quietHoursAccepted += 1 }
         }
         return answer
+    }
+
+    /// `sendToEveryDevice` without the protocol's generic calls (`sendsEveryMessageAtOnce`).
+    mutating func sendNow(_ message: Push) {
+        for d in 0..<deviceCount where hasToken(d) { _ = send(message, to: d) }
     }
 
     mutating func setTimer(at time: SimTime, tag: Int32) { queue.schedule(at: time, .senderTimer(tag: tag)) }

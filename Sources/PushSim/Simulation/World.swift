@@ -22,14 +22,18 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
     let clientRandom: RandomStream
     let streams: RandomStreams
 
-    // Sender (taken out of the optional while one of its handlers runs, which gets the
-    // world as its `SenderHost`)
-    var sender: Sender?
+    // Sender. While the run is under way the policy lives in a local of `run(until:)`, so
+    // its handlers can get the world as their `SenderHost`; `sender` holds it before and
+    // after.
+    var sender: Sender
     let recipient: RecipientSpec
     var messages = MessageLedger()
     var senderCounters = SenderCounters()
     var senderStream: RandomStream?
     /// The recipient's other devices, and a scratch queue their channel copies schedule on.
+    /// The main device's paths check `otherCount` only: in unspecialised generic code every
+    /// touch of `others` looks up the metadata of `OtherDevice<Channel>`.
+    var otherCount = 0
     var others: [OtherDevice<Channel>] = []
     var scratch: EventQueue<WorldEvent>?
 
@@ -117,9 +121,10 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
         periods(spec.lowPowerMode) { .lowPowerMode(on: $0) }
         for t in spec.tokenRotations { queue.schedule(at: .zero + t, .tokenRotation) }
         periods(spec.uninstalled) { .installed(!$0) }
-        if !others.isEmpty { scheduleOtherDevices() }
+        if otherCount > 0 { scheduleOtherDevices() }
         let changes = serverSpec.drawChanges(until: horizon, streams: streams)
         ledger.reserveCapacity(changes.count)   // one push per change
+        messages.reserveCapacity(changes.count)
         for c in changes {
             queue.schedule(at: c.time, .serverChange(key: c.key, schedule: Int32(c.schedule)))
         }
@@ -130,15 +135,15 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
 
     /// Runs every event up to and including `horizon` and reports the outcome.
     mutating func run(until horizon: SimTime) -> RunOutcome {
+        var policy = sender
         while let event = queue.next(until: horizon) {
             counters.events += 1
-            handle(event)
+            handle(event, &policy)
         }
-        var policy = sender.take()!
         policy.finish(&self)
         sender = policy
         channel.finish(env: channelEnvironment, ledger: &ledger)
-        if !others.isEmpty { finishOtherDevices() }
+        if otherCount > 0 { finishOtherDevices() }
         let converged = tracker.mismatches == 0
         let time = converged ? max(.zero, (tracker.matchingSince ?? horizon) - lastChangeTime) : nil
         var outcome = RunOutcome(converged: converged, convergenceTime: time, finalCursor: clientCursor, ledger: ledger, counters: counters)
@@ -146,11 +151,11 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
         return outcome
     }
 
-    private mutating func handle(_ event: WorldEvent) {
+    private mutating func handle(_ event: WorldEvent, _ policy: inout Sender) {
         // Doze transitions due now take effect before anything else that happens now.
         if doze != nil { let now = queue.now; doze!.advance(to: now) }
         switch event {
-        case let .serverChange(key, schedule): serverChange(key: key, template: templates[Int(schedule)])
+        case let .serverChange(key, schedule): serverChange(key: key, template: templates[Int(schedule)], &policy)
         case let .connectivity(isOnline): setOnline(isOnline)
         case let .screen(on): explicitScreenOn = on; screenMayHaveChanged()
         case let .charging(on):
@@ -182,10 +187,7 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
             doze?.advance(to: queue.now)
             deviceChanged()
         case let .channelTimer(tag): channel.timer(tag: tag, env: channelEnvironment, queue: &queue, ledger: &ledger)
-        case let .senderTimer(tag):
-            var policy = sender.take()!
-            policy.onTimer(tag: tag, &self)
-            sender = policy
+        case let .senderTimer(tag): policy.onTimer(tag: tag, &self)
         case let .otherDevice(device, change): otherDeviceChanged(Int(device), change)
         case let .otherDeliver(id, device): deliverToOther(ledger.push(id), device: Int(device))
         case let .otherChannelTimer(device, tag):
@@ -195,7 +197,7 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
 
     /// The server commits the change; if its template sends a push, that push is a new
     /// message, handed to the sender policy (which sends it through `SenderHost.send`).
-    private mutating func serverChange(key: Int32, template: MessageTemplate) {
+    private mutating func serverChange(key: Int32, template: MessageTemplate, _ policy: inout Sender) {
         let old = server.state[Int(key)]
         let change = server.commit(key: key, value: server.head + 1)
         tracker.update(old: old, new: change.value, other: clientState[Int(key)], now: queue.now)
@@ -203,8 +205,6 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
         guard template.send else { return }
         var message = template.push(id: 0, cursor: server.head, change: change, at: queue.now)
         message.notification = messages.open()
-        var policy = sender.take()!
-        policy.onMessage(message, &self)
-        sender = policy
+        if Sender.sendsEveryMessageAtOnce { sendNow(message) } else { policy.onMessage(message, &self) }
     }
 }
