@@ -65,8 +65,3 @@ extension World: SenderHost {
         return false
     }
 }
-
-extension StreamName {
-    /// The sender policy: outbox answer latency, worker crashes, backoff jitter.
-    public static let sender = "sender"
-}

@@ -61,8 +61,3 @@ public enum WorldEvent: Sendable {
     /// A timer the other device's channel copy set.
     case otherChannelTimer(device: Int8, tag: Int32)
 }
-
-/// What happens to one of the recipient's other devices.
-public enum OtherDeviceChange: UInt8, Sendable {
-    case online, offline, tokenRotation, uninstalled, reinstalled, launch
-}
