@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PushSim
 
@@ -127,5 +128,42 @@ struct QuietHoursTests {
         r.timeZone = "Europe/Sarajevo"
         r.bind(startEpoch: Self.utc("2026-03-28T21:30:00Z"), horizon: .days(1))
         #expect(!r.inQuietHours(.zero) && r.wake(after: .zero) == .zero)
+    }
+}
+
+/// The clock's table against Foundation's `Calendar`, and wake times against a minute-by-
+/// minute search, over many random instants of 2026 (a simple reference, many seeds).
+@Suite("Quiet hours against a reference")
+struct QuietHoursReferenceTests {
+    static let zones = ["Europe/Sarajevo", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"]
+
+    @Test("local time of day matches Calendar.dateComponents(in:from:)", arguments: zones)
+    func timeOfDay(zone: String) throws {
+        let start = QuietHoursTests.utc("2026-01-01T00:00:00Z")
+        let clock = try #require(LocalClock(timeZone: zone, startEpoch: start * 1_000_000, horizon: .days(366)))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: zone))
+        var rng = SplitMix64(state: 0x5eed)
+        for _ in 0..<3_000 {
+            let seconds = Int64(rng.below(366 * 86_400))
+            let c = calendar.dateComponents([.hour, .minute, .second], from: Date(timeIntervalSince1970: Double(start + seconds)))
+            let expected = Int64((c.hour! * 60 + c.minute!) * 60 + c.second!) * 1_000_000
+            #expect(clock.timeOfDay(at: .zero + .seconds(seconds)) == expected, "\(zone) at +\(seconds) s")
+        }
+    }
+
+    @Test("wake is the first whole minute outside the window, found by stepping minute by minute", arguments: zones)
+    func wakeAgainstSearch(zone: String) throws {
+        let start = QuietHoursTests.utc("2026-01-01T00:00:00Z")
+        let clock = try #require(LocalClock(timeZone: zone, startEpoch: start * 1_000_000, horizon: .days(366)))
+        var rng = SplitMix64(state: 0x3a11)
+        for _ in 0..<300 {
+            let from = Int64(rng.below(24 * 60)), to = Int64(rng.below(24 * 60))
+            let q = QuietHours(from: from * 60_000_000, to: to * 60_000_000)
+            let t = SimTime.zero + .minutes(Int64(rng.below(365 * 24 * 60)))
+            var reference = t
+            while q.contains(reference, clock: clock) { reference = reference + .minutes(1) }
+            #expect(q.wake(after: t, clock: clock) == reference, "\(zone) \(from)–\(to) min at \(t)")
+        }
     }
 }
