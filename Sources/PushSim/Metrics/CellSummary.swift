@@ -1,6 +1,7 @@
 /// Accumulates the runs of one (variant, strategy) cell into the figures of `summary.csv`.
 ///
-/// Memory: O(converged runs) for the convergence-time quantiles, O(metrics) otherwise.
+/// Memory: O(runs) for the convergence-time quantiles and the user-view figures
+/// (`ExperienceSummary`), O(metrics) otherwise.
 public struct CellSummary: Sendable {
     public let variant: String
     public let strategy: String
@@ -13,6 +14,8 @@ public struct CellSummary: Sendable {
     /// Sums of rejections per `SendError`.
     public private(set) var rejections = [Int](repeating: 0, count: SendError.allCases.count)
     private var convergenceTimes: [Double] = []
+    /// The user-view and cost figures (`ExperienceColumns`).
+    public private(set) var experience = ExperienceSummary()
 
     public init(variant: String, strategy: String) { self.variant = variant; self.strategy = strategy }
 
@@ -23,6 +26,7 @@ public struct CellSummary: Sendable {
         if let t = o.convergenceTime { convergenceTimes.append(t.seconds) }
         for (i, m) in RunMetrics.all.enumerated() { sums[i] += m.value(o) }
         for i in rejections.indices { rejections[i] += o.rejections[i] }
+        experience.add(o)
     }
 
     /// Converged runs / replications.

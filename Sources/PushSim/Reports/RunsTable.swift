@@ -4,7 +4,7 @@
 public enum RunsTable {
     /// The header row, in order.
     public static let columns = ["variant", "strategy", "replication", "seed", "converged", "convergence_time_s", "final_cursor"]
-        + RunMetrics.all.map(\.name) + ["rejected_codes"]
+        + RunMetrics.all.map(\.name) + ["rejected_codes"] + ExperienceColumns.runColumns
 
     /// One row's fields; `seed` is the scenario seed (stream seeds derive from it and the replication).
     public static func fields(variant: String, strategy: String, replication: Int, seed: UInt64, outcome o: RunOutcome) -> [String] {
@@ -13,7 +13,7 @@ public enum RunsTable {
         f.append(String(o.finalCursor))
         for m in RunMetrics.all { f.append(String(m.value(o))) }
         f.append(RunMetrics.rejectionCodes(o.rejections))
-        return f
+        return f + ExperienceColumns.runFields(o)
     }
 
     /// The same row as `CSV.record(fields(...))`, built in one string (the hot path of
@@ -30,6 +30,7 @@ public enum RunsTable {
         s += ","; s += String(o.finalCursor)
         for m in RunMetrics.all { s += ","; s += String(m.value(o)) }
         s += ","; s += CSV.field(RunMetrics.rejectionCodes(o.rejections))
+        for c in ExperienceColumns.run { s += ","; s += c.value(o) }
         s += CSV.lineEnding
         return s
     }

@@ -18,6 +18,9 @@ public enum Registry {
         HintPullReconnectSync.self,
         Polling.self,
         Recommended.self,
+        ApplyPayloadNotify.self,
+        RefetchNotify.self,
+        RefetchNotifyPoll.self,
     ]
 
     /// Decodes the channel object at `decoder` by its `"kind"`.

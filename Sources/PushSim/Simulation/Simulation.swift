@@ -6,8 +6,11 @@
 /// does not depend on which thread runs it or on what ran before.
 public struct Simulation: Sendable {
     public let scenario: Scenario
+    /// `--shuffle-ties SEED`: events at equal times run in a pseudo-random order drawn from
+    /// the `kernel.ties` stream of (SEED, replication) instead of FIFO; nil (default): FIFO.
+    public var shuffleTies: UInt64?
 
-    public init(scenario: Scenario) { self.scenario = scenario }
+    public init(scenario: Scenario, shuffleTies: UInt64? = nil) { self.scenario = scenario; self.shuffleTies = shuffleTies }
 
     /// Identifies one run.
     public struct RunID: Hashable, Sendable {
@@ -26,10 +29,30 @@ public struct Simulation: Sendable {
     }
 
     /// Runs one replication.
-    public func run(_ id: RunID) -> RunOutcome {
+    public func run(_ id: RunID) -> RunOutcome { run(id, trace: NoTrace()).outcome }
+
+    /// Runs one replication and records everything that happens in it: the same run as
+    /// `run(_:)`, with a trace of it.
+    public func trace(_ id: RunID) -> (outcome: RunOutcome, trace: RunTrace) {
+        let server = setup(variant: id.variant).server
+        let (outcome, tracer) = run(id, trace: RunTracer(stageNames: server.changes.map { $0.stages?.map(\.name) }))
+        return (outcome, RunTrace(records: tracer.records, fingerprint: outcome.fingerprint))
+    }
+
+    private func run<T: TraceSink>(_ id: RunID, trace: T) -> (outcome: RunOutcome, trace: T) {
         let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: id.replication)
+        var setup = setup(variant: id.variant)
+        if let shuffleTies { setup.tieSalt = Self.tieSalt(seed: shuffleTies, replication: id.replication, generator: scenario.generator) }
         return Self.simulate(channel: scenario.variants[id.variant].channel, strategy: scenario.strategies[id.strategy].prototype,
-                             setup: setup(variant: id.variant), streams: streams)
+                             setup: setup, streams: streams, trace: trace)
+    }
+
+    /// The tie-order salt of one replication: 64 bits from the `kernel.ties` stream of a
+    /// `RandomStreams` seeded with the shuffle seed (never 0, which means FIFO).
+    static func tieSalt(seed: UInt64, replication: Int, generator: GeneratorType) -> UInt64 {
+        let stream = RandomStreams(generator: generator, seed: seed, replication: replication).stream(StreamName.kernelTies)
+        let high = UInt64(stream.uniformInt(below: (1 << 32) - 1)), low = UInt64(stream.uniformInt(below: (1 << 32) - 1))
+        return (high << 32 | low) | 1
     }
 
     /// What a run of variant `index` uses besides its channel and strategy: the variant's
@@ -38,8 +61,10 @@ public struct Simulation: Sendable {
         let variant = scenario.variants[index]
         let server = variant.server ?? scenario.server
         let message = variant.message ?? scenario.message
+        let templates = server.changes.map { $0.message ?? message }
         return Setup(server: server, device: variant.device ?? scenario.device, client: variant.client ?? scenario.client,
-                     templates: server.changes.map { $0.message ?? message }, horizon: .zero + scenario.horizon)
+                     templates: templates, notifies: zip(server.changes, templates).map { $0.notifies(with: $1) },
+                     horizon: .zero + scenario.horizon)
     }
 
     /// Everything a run needs besides its channel, strategy and streams.
@@ -48,13 +73,25 @@ public struct Simulation: Sendable {
         var device: DeviceSpec
         var client: ClientSpec
         var templates: [MessageTemplate]
+        /// Per change schedule: whether its changes are meant to notify.
+        var notifies: [Bool]
         var horizon: SimTime
+        /// The event queue's tie-order salt (0: FIFO).
+        var tieSalt: UInt64 = 0
     }
 
     /// The specialised entry point: channel and strategy types are concrete from here on.
     static func simulate<C: PushChannel, S: ClientStrategy>(channel: C, strategy: S, setup: Setup, streams: RandomStreams) -> RunOutcome {
+        simulate(channel: channel, strategy: strategy, setup: setup, streams: streams, trace: NoTrace()).outcome
+    }
+
+    /// The same, reporting to `trace`.
+    static func simulate<C: PushChannel, S: ClientStrategy, T: TraceSink>(channel: C, strategy: S, setup: Setup, streams: RandomStreams,
+                                                                          trace: T) -> (outcome: RunOutcome, trace: T) {
         var world = World(server: setup.server, device: setup.device, client: setup.client, templates: setup.templates,
-                          channel: channel, strategy: strategy, streams: streams, horizon: setup.horizon)
-        return world.run(until: setup.horizon)
+                          notifies: setup.notifies, channel: channel, strategy: strategy, streams: streams, horizon: setup.horizon,
+                          tieSalt: setup.tieSalt, trace: trace)
+        let outcome = world.run(until: setup.horizon)
+        return (outcome, world.trace)
     }
 }

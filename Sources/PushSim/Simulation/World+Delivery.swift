@@ -17,6 +17,7 @@ extension World {
         guard online else { ledger.finish(push.id, .droppedDeviceOffline); return }
         counters.copiesArrived += 1
         counters.bytesArrived += Int(push.size)
+        if !screenOn { counters.deviceWakeups += 1 }
         guard installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
         switch spec.platform {
         case .generic:
@@ -42,6 +43,9 @@ extension World {
     mutating func display(_ push: Push) {
         guard spec.notificationsAuthorized else { return }
         counters.notificationsDisplayed += 1
+        let key = push.change.key
+        let staleness = experience.notificationShown(value: push.change.value, serverValue: server.state[Int(key)], at: queue.now)
+        if Trace.isEnabled { trace.notification(at: queue.now, key: key, value: push.change.value, push: push.id, staleness: staleness) }
         if let tag = push.displayTag {
             if tray[tag] != nil { counters.notificationsReplaced += 1 }
             tray[tag] = push.id
@@ -88,6 +92,7 @@ extension World {
     }
 
     mutating func deletedMessages() {
+        if !screenOn { counters.deviceWakeups += 1 }
         guard installed, !stopped else { return }
         counters.deletedSignals += 1
         startProcessIfNeeded(.background)

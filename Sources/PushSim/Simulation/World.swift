@@ -4,8 +4,10 @@
 /// lifecycle, strategy handlers, pulls).
 ///
 /// Generic over the channel and strategy types so the hot path is statically dispatched;
-/// `Simulation.run` opens the scenario's existentials once per run.
-struct World<Channel: PushChannel, Strategy: ClientStrategy> {
+/// `Simulation.run` opens the scenario's existentials once per run. Generic over the trace
+/// sink too: `NoTrace` for normal runs (the trace calls compile away), `RunTracer` for
+/// `pushsim trace`, so a traced run is the same code as the run it explains.
+struct World<Channel: PushChannel, Strategy: ClientStrategy, Trace: TraceSink> {
     var queue = EventQueue<WorldEvent>(reservingCapacity: 128)
     var server: Server
     var channel: Channel
@@ -14,6 +16,8 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
     var ledger = PushLedger()
     var counters = RunCounters()
     let templates: [MessageTemplate]
+    /// Per change schedule: whether its changes are meant to notify (`ChangeSchedule.notify`).
+    let notifies: [Bool]
     let spec: DeviceSpec
     let client: ClientSpec
     let channelRandom: RandomStream
@@ -50,6 +54,12 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
     var clientState: [Int64]
     var clientCursor: Int64 = 0
     var tracker = ConvergenceTracker()
+    /// What the user saw: freshness, stale screen, regressions, notifications.
+    var experience: ExperienceTracker
+    var fingerprint = RunFingerprint()
+    var trace: Trace
+    /// Keys whose notification the app posts when the next pull's answer is applied.
+    var notifyAfterPull: [Int32] = []
     var lastChangeTime = SimTime.zero
     var nextPushID: Int64 = 1
     var pullInFlight = false
@@ -60,14 +70,19 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
 
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
     /// order (see `WorldEvent`).
-    init(server serverSpec: ServerSpec, device: DeviceSpec, client: ClientSpec, templates: [MessageTemplate],
-         channel: Channel, strategy: Strategy, streams: RandomStreams, horizon: SimTime) {
+    init(server serverSpec: ServerSpec, device: DeviceSpec, client: ClientSpec, templates: [MessageTemplate], notifies: [Bool],
+         channel: Channel, strategy: Strategy, streams: RandomStreams, horizon: SimTime, tieSalt: UInt64 = 0, trace: Trace) {
         server = Server(keyCount: serverSpec.keys, retainLast: serverSpec.retainLast)
         clientState = Array(repeating: 0, count: serverSpec.keys)
         self.channel = channel
         self.strategy = strategy
         strategyPrototype = strategy
         self.templates = templates
+        self.notifies = notifies
+        self.trace = trace
+        experience = ExperienceTracker(keys: serverSpec.keys, foreground: device.app.initialState == .foreground)
+        if Trace.isEnabled { ledger.keepJournal() }
+        queue.shuffleTies(salt: tieSalt)
         spec = device
         self.client = client
         channelRandom = streams.stream(StreamName.channel)
@@ -97,7 +112,9 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
         periods(spec.lowPowerMode) { .lowPowerMode(on: $0) }
         for t in spec.tokenRotations { queue.schedule(at: .zero + t, .tokenRotation) }
         periods(spec.uninstalled) { .installed(!$0) }
-        for c in serverSpec.drawChanges(until: horizon, streams: streams) {
+        let changes = serverSpec.drawChanges(until: horizon, streams: streams)
+        experience.reserve(changes: changes.count)
+        for c in changes {
             queue.schedule(at: c.time, .serverChange(key: c.key, schedule: Int32(c.schedule)))
         }
         for s in spec.app.sessions(until: horizon, random: userRandom) { queue.schedule(at: .zero + s.at, .appOpen(length: s.length)) }
@@ -109,19 +126,27 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
     mutating func run(until horizon: SimTime) -> RunOutcome {
         while let event = queue.next(until: horizon) {
             counters.events += 1
+            let f = event.traceFields(ledger: ledger)
+            fingerprint.add(time: queue.now, kind: f.kind.rawValue, entity: f.entity, message: f.message)
+            if Trace.isEnabled { trace.event(f.kind, at: queue.now, entity: f.entity, message: f.message, details: traceDetails(event)) }
             handle(event)
+            if Trace.isEnabled { traceLedger() }
+            experience.observe(at: queue.now, foreground: appState == .foreground, stale: tracker.mismatches > 0)
         }
         channel.finish(env: channelEnvironment, ledger: &ledger)
+        if Trace.isEnabled { traceLedger() }
         let converged = tracker.mismatches == 0
         let time = converged ? max(.zero, (tracker.matchingSince ?? horizon) - lastChangeTime) : nil
-        return RunOutcome(converged: converged, convergenceTime: time, finalCursor: clientCursor, ledger: ledger, counters: counters)
+        let seen = experience.outcome(horizon: horizon, foreground: appState == .foreground, stale: !converged)
+        return RunOutcome(converged: converged, convergenceTime: time, finalCursor: clientCursor, ledger: ledger, counters: counters,
+                          experience: seen, fingerprint: fingerprint)
     }
 
     private mutating func handle(_ event: WorldEvent) {
         // Doze transitions due now take effect before anything else that happens now.
         if doze != nil { let now = queue.now; doze!.advance(to: now) }
         switch event {
-        case let .serverChange(key, schedule): serverChange(key: key, template: templates[Int(schedule)])
+        case let .serverChange(key, schedule): serverChange(key: key, schedule: Int(schedule))
         case let .connectivity(isOnline): setOnline(isOnline)
         case let .screen(on): explicitScreenOn = on; screenMayHaveChanged()
         case let .charging(on):
@@ -154,15 +179,19 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy> {
     }
 
     /// The sender: one push per change, built from the change schedule's message template.
-    private mutating func serverChange(key: Int32, template: MessageTemplate) {
+    private mutating func serverChange(key: Int32, schedule: Int) {
+        let template = templates[schedule]
         let old = server.state[Int(key)]
         let change = server.commit(key: key, value: server.head + 1)
         tracker.update(old: old, new: change.value, other: clientState[Int(key)], now: queue.now)
+        experience.serverChanged(key: key, sequence: change.sequence, at: queue.now, notify: notifies[schedule])
         lastChangeTime = queue.now
         guard template.send else { return }
         let push = template.push(id: nextPushID, cursor: server.head, change: change, at: queue.now)
         nextPushID += 1
+        counters.bytesPushed += Int(push.size)
         ledger.sent(push.id)
+        if Trace.isEnabled { trace.sent(push, at: queue.now) }
         channel.send(push, env: channelEnvironment, queue: &queue, ledger: &ledger)
     }
 }
