@@ -2,11 +2,12 @@ import Foundation
 import PushSim
 
 extension Command {
-    /// `compare BASELINE NEW [--alpha A]`: every cell of the baseline summary against the
-    /// new one, by a two-proportion test of the convergence rate. Exit 1 when a cell moved
-    /// significantly (p < alpha) or is missing.
+    /// `compare BASELINE NEW [--alpha A] [--intervals]`: every cell of the baseline summary
+    /// against the new one, by a two-proportion test of the convergence rate, and with
+    /// `--intervals` every confidence interval for overlap (`IntervalComparison`). Exit 1
+    /// when a cell moved significantly (p < alpha), is missing, or an interval moved.
     static func compare(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
-        try a.allow(options: ["--alpha"])
+        try a.allow(flags: ["--intervals"], options: ["--alpha"])
         guard a.positional.count == 2 else { throw UsageError("expected BASELINE.csv and NEW.csv") }
         let alpha = try a.options["--alpha"].map { text throws(UsageError) -> Double in
             guard let v = Double(text), v > 0, v < 1 else { throw UsageError("--alpha expects a number in (0, 1), got \"\(text)\"") }
@@ -21,22 +22,39 @@ extension Command {
                 failures.append(String(format: "%@: %d/%d → %d/%d (p = %.2g)", key, b.converged, b.replications, c.converged, c.replications, p))
             }
         }
+        var status: Int32 = 0
         if failures.isEmpty {
             out("\(baseline.cells.count) cells: no convergence rate moved (two-proportion test, alpha \(alpha))\n")
-            return 0
+        } else {
+            out("convergence rate moved (two-proportion test, alpha \(alpha)) in \(failures.count) of \(baseline.cells.count) cells:\n")
+            for f in failures { out("  \(f)\n") }
+            status = 1
         }
-        out("convergence rate moved (two-proportion test, alpha \(alpha)) in \(failures.count) of \(baseline.cells.count) cells:\n")
-        for f in failures { out("  \(f)\n") }
-        return 1
+        if a.flags.contains("--intervals") {
+            let moves = try IntervalComparison.moves(baseline: try text(a.positional[0]), a.positional[0],
+                                                     current: try text(a.positional[1]), a.positional[1])
+            if moves.isEmpty {
+                out("\(baseline.cells.count) cells: every 95% interval still overlaps\n")
+            } else {
+                out("\(moves.count) intervals no longer overlap:\n")
+                for m in moves { out("  \(m)\n") }
+                status = 1
+            }
+        }
+        return status
+    }
+
+    private static func text(_ path: String) throws(ScenarioError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(file: path, path: "$", message: "cannot read the file")
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// A summary.csv as (cell key, converged, replications); the key is every column
     /// before `replications` (point and axes for sweeps, then variant and strategy).
     private static func table(_ path: String) throws -> (cells: [(key: String, value: (converged: Int, replications: Int))], columns: [String]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError(file: path, path: "$", message: "cannot read the file")
-        }
-        let rows = CSV.parse(String(decoding: data, as: UTF8.self))
+        let rows = CSV.parse(try text(path))
         guard let header = rows.first, let r = header.firstIndex(of: "replications"), let c = header.firstIndex(of: "converged") else {
             throw ScenarioError(file: path, path: "$", message: "not a summary.csv (no replications and converged columns)")
         }

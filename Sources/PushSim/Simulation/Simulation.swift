@@ -17,6 +17,10 @@ public struct Simulation: Sendable {
         public var variant: Int
         public var strategy: Int
         public var replication: Int
+
+        public init(variant: Int, strategy: Int, replication: Int) {
+            self.variant = variant; self.strategy = strategy; self.replication = replication
+        }
     }
 
     /// variants × strategies × replications.

@@ -7,8 +7,8 @@
 protocol TraceSink {
     /// Whether the world reports to this sink at all (a constant per type).
     static var isEnabled: Bool { get }
-    /// A kernel event starts (entity −1 and message 0 mean none).
-    mutating func event(_ kind: TraceKind, at time: SimTime, entity: Int32, message: Int64, details: [TraceDetail])
+    /// A kernel event starts (entity −1 and message 0 mean none; see `WorldEvent.traceFields`).
+    mutating func event(_ kind: TraceKind, at time: SimTime, entity: Int32, message: Int64, tag: Int32, details: [TraceDetail])
     /// The change being handled sends `push`.
     mutating func sent(_ push: Push, at time: SimTime)
     /// A pull was asked for while one is in flight; one more will follow it.
@@ -34,7 +34,7 @@ protocol TraceSink {
 /// The sink of every normal run: reports nothing, costs nothing.
 struct NoTrace: TraceSink {
     static var isEnabled: Bool { false }
-    @inline(__always) mutating func event(_ kind: TraceKind, at time: SimTime, entity: Int32, message: Int64, details: [TraceDetail]) {}
+    @inline(__always) mutating func event(_ kind: TraceKind, at time: SimTime, entity: Int32, message: Int64, tag: Int32, details: [TraceDetail]) {}
     @inline(__always) mutating func sent(_ push: Push, at time: SimTime) {}
     @inline(__always) mutating func pullQueued() {}
     @inline(__always) mutating func pullStarted(at time: SimTime, full: Bool, latency: SimDuration?) {}

@@ -85,7 +85,7 @@ extension World {
         guard appState != .foreground, spec.notificationsAuthorized, value != 0 else { return }
         counters.localNotifications += 1
         let staleness = experience.notificationShown(value: value, serverValue: server.state[Int(key)], at: queue.now)
-        if Trace.isEnabled { trace.notification(at: queue.now, key: key, value: value, push: nil, staleness: staleness) }
+        if Trace.isEnabled { traceLedger(); trace.notification(at: queue.now, key: key, value: value, push: nil, staleness: staleness) }
     }
 
     /// Wall time work started now may take: unlimited in the foreground, else the app's
@@ -110,13 +110,13 @@ extension World {
         fullSyncWanted = false
         pullDeadline = backgroundDeadline
         guard networkAvailable else {
-            if Trace.isEnabled { trace.pullStarted(at: queue.now, full: currentPullIsFull, latency: nil) }
+            if Trace.isEnabled { traceLedger(); trace.pullStarted(at: queue.now, full: currentPullIsFull, latency: nil) }
             queue.schedule(at: queue.now, .pullComplete(failed: true, process: appProcess))
             return
         }
         counters.serverRequests += 1
         let latency = client.pullLatency.sample(clientRandom)
-        if Trace.isEnabled { trace.pullStarted(at: queue.now, full: currentPullIsFull, latency: latency) }
+        if Trace.isEnabled { traceLedger(); trace.pullStarted(at: queue.now, full: currentPullIsFull, latency: latency) }
         let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
         // A zero-latency pull completes at once, so the cursor moves before the next event.
         if latency == .zero { completePull(failed: failed) } else { queue.schedule(at: queue.now + latency, .pullComplete(failed: failed, process: appProcess)) }
@@ -130,6 +130,7 @@ extension World {
             counters.pullFailures += 1
             if Trace.isEnabled {
                 let why = failed ? "failed" : !online ? "offline" : !installed ? "uninstalled" : "past the background deadline"
+                traceLedger()
                 trace.pullResult(at: queue.now, failure: why, changes: 0, reset: false)
                 trace.pullApplied()
             }
@@ -152,13 +153,13 @@ extension World {
         switch result {
         case let .events(changes):
             counters.bytesPulled += client.responseSize + client.changeSize * changes.count
-            if Trace.isEnabled { trace.pullResult(at: queue.now, failure: nil, changes: changes.count, reset: false) }
+            if Trace.isEnabled { traceLedger(); trace.pullResult(at: queue.now, failure: nil, changes: changes.count, reset: false) }
             for change in changes { write(key: change.key, value: change.value) }
             if let last = changes.last { clientCursor = last.sequence }
         case let .reset(snapshot, cursor):
             counters.resets += 1
             counters.bytesPulled += client.responseSize + client.changeSize * snapshot.count
-            if Trace.isEnabled { trace.pullResult(at: queue.now, failure: nil, changes: snapshot.count, reset: true) }
+            if Trace.isEnabled { traceLedger(); trace.pullResult(at: queue.now, failure: nil, changes: snapshot.count, reset: true) }
             for key in snapshot.indices { write(key: Int32(key), value: snapshot[key]) }
             clientCursor = cursor
         }
@@ -171,6 +172,6 @@ extension World {
         clientState[Int(key)] = value
         tracker.update(old: old, new: value, other: server.state[Int(key)], now: queue.now)
         experience.clientWrote(key: key, old: old, new: value, at: queue.now)
-        if Trace.isEnabled, old != value { trace.wrote(at: queue.now, key: key, old: old, new: value, payload: payload) }
+        if Trace.isEnabled, old != value { traceLedger(); trace.wrote(at: queue.now, key: key, old: old, new: value, payload: payload) }
     }
 }

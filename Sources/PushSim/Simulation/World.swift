@@ -127,8 +127,8 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Trace: TraceSink> {
         while let event = queue.next(until: horizon) {
             counters.events += 1
             let f = event.traceFields(ledger: ledger)
-            fingerprint.add(time: queue.now, kind: f.kind.rawValue, entity: f.entity, message: f.message)
-            if Trace.isEnabled { trace.event(f.kind, at: queue.now, entity: f.entity, message: f.message, details: traceDetails(event)) }
+            fingerprint.add(time: queue.now, kind: f.kind.rawValue, entity: f.entity, message: f.message, tag: f.tag)
+            if Trace.isEnabled { trace.event(f.kind, at: queue.now, entity: f.entity, message: f.message, tag: f.tag, details: traceDetails(event)) }
             handle(event)
             if Trace.isEnabled { traceLedger() }
             experience.observe(at: queue.now, foreground: appState == .foreground, stale: tracker.mismatches > 0)

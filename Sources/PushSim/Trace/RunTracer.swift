@@ -29,7 +29,7 @@ struct RunTracer: TraceSink {
         return seq
     }
 
-    mutating func event(_ kind: TraceKind, at time: SimTime, entity: Int32, message: Int64, details: [TraceDetail]) {
+    mutating func event(_ kind: TraceKind, at time: SimTime, entity: Int32, message: Int64, tag: Int32, details: [TraceDetail]) {
         var details = details
         var cause: Int?
         switch kind {
@@ -43,7 +43,7 @@ struct RunTracer: TraceSink {
         case .deliver: cause = sends[message]?.record
         case .tap: cause = displays[message]
         case .pullComplete: cause = pull
-        case .timer: cause = timers[entity]
+        case .timer: cause = timers[tag]
         case .forceQuit, .swipeAway, .uninstall, .reinstall: followUp = nil   // the process ends: no follow-up pull
         default: break
         }

@@ -53,33 +53,33 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
 }
 
 extension WorldEvent {
-    /// The event's kind, entity and message id, as fingerprinted and traced. Entity: the
-    /// key for changes, deliveries and taps (`keyOf` the push), the tag for strategy and
-    /// channel timers, 1/0 for a pull completion that failed / did not; −1 otherwise.
-    /// Message: the push id for deliveries and taps; 0 otherwise.
+    /// The event's kind, entity, message id and tag, as fingerprinted and traced. Entity:
+    /// the key of a change, or of the push delivered or tapped; −1 otherwise. Message: the
+    /// push id for deliveries and taps; 0 otherwise. Tag: the strategy's or channel's timer
+    /// tag, 1 for a pull completion whose request failed; 0 otherwise.
     /// - Complexity: O(1).
     @inline(__always)
-    func traceFields(ledger: PushLedger) -> (kind: TraceKind, entity: Int32, message: Int64) {
+    func traceFields(ledger: PushLedger) -> (kind: TraceKind, entity: Int32, message: Int64, tag: Int32) {
         switch self {
-        case let .serverChange(key, _): (.change, key, 0)
-        case let .connectivity(online): (online ? .online : .offline, -1, 0)
-        case let .screen(on): (on ? .screenOn : .screenOff, -1, 0)
-        case let .charging(on): (on ? .chargingOn : .chargingOff, -1, 0)
-        case .motion: (.motion, -1, 0)
-        case let .lowPowerMode(on): (on ? .lowPowerOn : .lowPowerOff, -1, 0)
-        case .tokenRotation: (.tokenRotation, -1, 0)
-        case let .installed(yes): (yes ? .reinstall : .uninstall, -1, 0)
-        case .appOpen: (.appOpen, -1, 0)
-        case .appSessionEnd: (.sessionEnd, -1, 0)
-        case .forceQuit: (.forceQuit, -1, 0)
-        case .swipeAway: (.swipeAway, -1, 0)
-        case let .deliver(id, _): (.deliver, ledger.push(id).change.key, id)
-        case .deletedMessages: (.deletedMessages, -1, 0)
-        case let .tap(id): (.tap, ledger.push(id).change.key, id)
-        case let .timer(tag, _): (.timer, tag, 0)
-        case let .pullComplete(failed, _): (.pullComplete, failed ? 1 : 0, 0)
-        case .doze: (.doze, -1, 0)
-        case let .channelTimer(tag): (.channelTimer, tag, 0)
+        case let .serverChange(key, _): (.change, key, 0, 0)
+        case let .connectivity(online): (online ? .online : .offline, -1, 0, 0)
+        case let .screen(on): (on ? .screenOn : .screenOff, -1, 0, 0)
+        case let .charging(on): (on ? .chargingOn : .chargingOff, -1, 0, 0)
+        case .motion: (.motion, -1, 0, 0)
+        case let .lowPowerMode(on): (on ? .lowPowerOn : .lowPowerOff, -1, 0, 0)
+        case .tokenRotation: (.tokenRotation, -1, 0, 0)
+        case let .installed(yes): (yes ? .reinstall : .uninstall, -1, 0, 0)
+        case .appOpen: (.appOpen, -1, 0, 0)
+        case .appSessionEnd: (.sessionEnd, -1, 0, 0)
+        case .forceQuit: (.forceQuit, -1, 0, 0)
+        case .swipeAway: (.swipeAway, -1, 0, 0)
+        case let .deliver(id, _): (.deliver, ledger.push(id).change.key, id, 0)
+        case .deletedMessages: (.deletedMessages, -1, 0, 0)
+        case let .tap(id): (.tap, ledger.push(id).change.key, id, 0)
+        case let .timer(tag, _): (.timer, -1, 0, tag)
+        case let .pullComplete(failed, _): (.pullComplete, -1, 0, failed ? 1 : 0)
+        case .doze: (.doze, -1, 0, 0)
+        case let .channelTimer(tag): (.channelTimer, -1, 0, tag)
         }
     }
 }

@@ -90,8 +90,18 @@ struct CSVTests {
         counters.copiesArrived = 10; counters.bytesArrived = 17; counters.handlerRuns = 11; counters.notificationsDisplayed = 12
         counters.notificationsReplaced = 13; counters.taps = 14; counters.deletedSignals = 5; counters.pulls = 6
         counters.pullFailures = 15; counters.resets = 7; counters.payloadsApplied = 8; counters.appOpens = 16; counters.events = 99
+        counters.localNotifications = 2; counters.bytesPushed = 300; counters.bytesPulled = 1_200; counters.deviceWakeups = 4
+        counters.serverRequests = 5
+        var seen = ExperienceOutcome()
+        seen.duration = .hours(2); seen.changes = 30; seen.reflected = 28
+        seen.freshnessP50 = .microseconds(1_500_000); seen.freshnessP95 = .microseconds(9_250_001); seen.freshnessMax = .seconds(12)
+        seen.foreground = .seconds(60); seen.staleScreen = .seconds(15); seen.regressions = 3
+        seen.notificationsShown = 6; seen.notificationsStale = 2; seen.notificationStalenessTotal = .microseconds(7_000_001)
+        seen.notificationStalenessMax = .seconds(5); seen.notificationsDuplicate = 1; seen.notificationsNeverDisplayed = 4
+        var fingerprint = RunFingerprint()
+        fingerprint.add(time: .zero, kind: TraceKind.change.rawValue, entity: 0, message: 0)
         let converged = RunOutcome(converged: true, convergenceTime: .microseconds(3_000_250), finalCursor: 30,
-                                   ledger: ledger, counters: counters)
+                                   ledger: ledger, counters: counters, experience: seen, fingerprint: fingerprint)
         let row = RunsTable.fields(variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1, outcome: converged)
         #expect(RunsTable.columns == [
             "variant", "strategy", "replication", "seed", "converged", "convergence_time_s", "final_cursor",
@@ -102,18 +112,28 @@ struct CSVTests {
             "rejected_retryable", "duplicates", "copies_arrived", "bytes_arrived", "handler_runs", "notifications_displayed",
             "notifications_replaced", "taps", "deleted_signals", "pulls", "pull_failures", "resets",
             "payloads_applied", "app_opens", "events", "rejected_codes",
+            "changes", "changes_never_reflected", "freshness_p50_s", "freshness_p95_s", "freshness_max_s", "foreground_s",
+            "stale_screen_s", "stale_screen_fraction", "regressions", "local_notifications", "notifications_shown",
+            "notifications_stale", "notification_staleness_mean_s", "notification_staleness_max_s", "notifications_duplicate",
+            "notifications_never_displayed", "bytes_pushed", "bytes_pulled", "pushes_per_change", "device_wakeups",
+            "server_requests", "server_requests_per_hour", "fingerprint",
         ])
         #expect(row.count == RunsTable.columns.count)
         #expect(row == ["lossy, 30%", "hintPull", "4", "1", "1", "3.000250", "30",
                         "30", "8", "1", "2", "4", "0", "0", "3", "0", "2", "0", "9", "1",
                         "4", "3", "1", "1", "0", "1", "1", "2",
                         "10", "17", "11", "12", "13", "14", "5", "6", "15", "7", "8", "16", "99",
-                        "UNREGISTERED=1;UNAVAILABLE=1"])
+                        "UNREGISTERED=1;UNAVAILABLE=1",
+                        // 28 of 30 reflected; 15 of 60 s stale; staleness mean 7.000001 / 2 rounded down
+                        "30", "2", "1.500000", "9.250001", "12.000000", "60.000000", "15.000000", "0.250000", "3", "2", "6",
+                        "2", "3.500000", "5.000000", "1", "4", "300", "1200", "1.000000", "4", "5", "2.500000",
+                        fingerprint.hex])
+        #expect(fingerprint.hex.count == 16 && fingerprint.hex != RunFingerprint().hex)
         #expect(CSV.record(row).hasPrefix("\"lossy, 30%\",hintPull,4,1,1,3.000250,30,"))
         #expect(RunsTable.record(variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1, outcome: converged) == CSV.record(row))
         #expect(RunsTable.record(prefix: ["0/a,b/c/4", "0", "1e-3"], variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1,
                                  outcome: converged) == CSV.record(["0/a,b/c/4", "0", "1e-3"] + row))
-        #expect(CSV.record(row).hasSuffix(",99,UNREGISTERED=1;UNAVAILABLE=1\r\n"))
+        #expect(CSV.record(row).hasSuffix(",5,2.500000,\(fingerprint.hex)\r\n"))
 
         let column = RunsTable.columns.firstIndex(of: "convergence_time_s")!
         for (us, text) in [(Int64(0), "0.000000"), (250, "0.000250"), (1_500_000, "1.500000"), (86_400_000_001, "86400.000001")] {
@@ -125,7 +145,12 @@ struct CSVTests {
         #expect(fields[column] == "")
         #expect(fields[RunsTable.columns.firstIndex(of: "converged")!] == "0")
         #expect(fields[RunsTable.columns.firstIndex(of: "seed")!] == "18446744073709551615")
-        #expect(fields.last == "", "no rejections: an empty rejected_codes field")
+        #expect(fields[RunsTable.columns.firstIndex(of: "rejected_codes")!] == "", "no rejections: an empty rejected_codes field")
+        // Undefined user-view figures are empty: no change ran, no foreground time, no stale notification.
+        for name in ["freshness_p50_s", "freshness_p95_s", "freshness_max_s", "stale_screen_fraction", "notification_staleness_mean_s",
+                     "notification_staleness_max_s", "pushes_per_change"] {
+            #expect(fields[RunsTable.columns.firstIndex(of: name)!] == "", "\(name)")
+        }
         #expect(CSV.parse(CSV.record(fields)) == [fields])
     }
 }
