@@ -7,8 +7,12 @@ extension Command {
     /// `--intervals` every confidence interval for overlap (`IntervalComparison`). Exit 1
     /// when a cell moved significantly (p < alpha), is missing, or an interval moved.
     static func compare(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
-        try a.allow(flags: ["--intervals"], options: ["--alpha"])
+        try a.allow(flags: ["--intervals", "--fingerprints"], options: ["--alpha"])
         guard a.positional.count == 2 else { throw UsageError("expected BASELINE.csv and NEW.csv") }
+        if a.flags.contains("--fingerprints") {
+            guard a.flags.count == 1, a.options.isEmpty else { throw UsageError("--fingerprints takes no other option") }
+            return try compareFingerprints(a.positional[0], a.positional[1], out: out)
+        }
         let alpha = try a.options["--alpha"].map { text throws(UsageError) -> Double in
             guard let v = Double(text), v > 0, v < 1 else { throw UsageError("--alpha expects a number in (0, 1), got \"\(text)\"") }
             return v
@@ -42,6 +46,18 @@ extension Command {
             }
         }
         return status
+    }
+
+    /// `compare A/runs.csv B/runs.csv --fingerprints`: exit 1 naming the first run whose
+    /// events differ (`run: variant=V strategy=S replication=R` on its own line).
+    private static func compareFingerprints(_ a: String, _ b: String, out: (String) -> Void) throws -> Int32 {
+        guard let m = try FingerprintComparison.firstMismatch(try text(a), a, try text(b), b) else {
+            out("every run has the same fingerprint\n")
+            return 0
+        }
+        out("fingerprints differ first in row \(m.row) (\(m.fingerprints.0) vs \(m.fingerprints.1))\n")
+        out("run: variant=\(m.variant) strategy=\(m.strategy) replication=\(m.replication)\n")
+        return 1
     }
 
     private static func text(_ path: String) throws(ScenarioError) -> String {

@@ -29,6 +29,8 @@ enum Command {
                  two-proportion test of every cell's convergence rate (default
                  alpha 0.001), and with --intervals every 95% interval that no
                  longer overlaps; exit 1 naming the cells that moved
+      compare A/runs.csv B/runs.csv --fingerprints
+                 exit 1 naming the first run whose event fingerprints differ
       list       the kinds of channel, strategy and distribution, with their parameters
       --help     this text
 

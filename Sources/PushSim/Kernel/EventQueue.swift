@@ -64,7 +64,8 @@ public struct EventQueue<Payload> {
         @inlinable var id: UInt64 { sequence & EventQueue.sequenceMask }
     }
 
-    /// The bits of `Entry.sequence` that hold the insertion sequence (2^40 events per queue).
+    /// The bits of `Entry.sequence` that hold the insertion sequence. A queue never issues
+    /// 2^40 sequences: its retirement bitmap (one bit per sequence) would need 128 GiB.
     @usableFromInline static var sequenceMask: UInt64 { (1 << 40) - 1 }
 
     /// Binary min-heap by `Entry.runsBefore`: `heap[0]` is the next entry to leave.
@@ -136,10 +137,10 @@ public struct EventQueue<Payload> {
     public mutating func schedule(at time: SimTime, _ payload: Payload) -> EventID {
         precondition(time >= _now, "EventQueue: scheduling at \(time) s, before now (\(_now) s)")
         let sequence = nextSequence
-        precondition(sequence <= Self.sequenceMask, "EventQueue: more than 2^40 events scheduled")
         nextSequence &+= 1
         if sequence & 63 == 0 { retired.append(0) }
-        let key = tieSalt == 0 ? sequence : Self.shuffled(sequence, salt: tieSalt)
+        var key = sequence
+        if tieSalt != 0 { key = Self.shuffled(sequence, salt: tieSalt) }
         heap.append(Entry(time: time.microseconds, sequence: key, payload: payload))
         siftUp(heap.count - 1)
         return EventID(sequence: sequence)
@@ -235,7 +236,8 @@ public struct EventQueue<Payload> {
     public mutating func shuffleTies(salt: UInt64) { tieSalt = salt }
 
     /// The shuffled order key of `sequence`: a pseudo-random 24-bit prefix, then the sequence.
-    @usableFromInline static func shuffled(_ sequence: UInt64, salt: UInt64) -> UInt64 {
+    @usableFromInline @inline(never) static func shuffled(_ sequence: UInt64, salt: UInt64) -> UInt64 {
+        precondition(sequence <= sequenceMask, "EventQueue: more than 2^40 events scheduled")
         var z = (sequence ^ salt) &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

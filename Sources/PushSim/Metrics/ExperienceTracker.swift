@@ -16,7 +16,7 @@ struct ExperienceTracker: Sendable {
     ///   - foreground: whether the app starts in the foreground.
     init(keys: Int, foreground: Bool) {
         history = ChangeHistory(keys: keys)
-        freshness = FreshnessTracker(keys: keys)
+        freshness = FreshnessTracker()
         screen = ScreenTimer(foreground: foreground)
     }
 
@@ -29,13 +29,12 @@ struct ExperienceTracker: Sendable {
     /// The server committed change `sequence` to `key` at `now`.
     mutating func serverChanged(key: Int32, sequence: Int64, at now: SimTime, notify: Bool) {
         history.commit(sequence: sequence, key: key, at: now, notify: notify)
-        freshness.serverChanged(key: key, sequence: sequence)
         notifications.serverChanged(notify: notify)
     }
 
     /// The client's value for `key` changed from `old` to `new` at `now`.
     mutating func clientWrote(key: Int32, old: Int64, new: Int64, at now: SimTime) {
-        freshness.clientWrote(key: key, old: old, new: new, at: now, history: history)
+        freshness.clientWrote(key: key, old: old, new: new, at: now, history: &history)
     }
 
     /// A notification showing `value` is displayed while the server holds `serverValue`.
@@ -57,7 +56,7 @@ struct ExperienceTracker: Sendable {
         var o = ExperienceOutcome()
         o.duration = horizon - .zero
         o.changes = history.count
-        let sorted = freshness.latencies.sorted()
+        let sorted = freshness.sortedLatencies()
         o.reflected = sorted.count
         o.freshnessP50 = Self.quantile(sorted, 0.5)
         o.freshnessP95 = Self.quantile(sorted, 0.95)
@@ -75,11 +74,16 @@ struct ExperienceTracker: Sendable {
         return o
     }
 
-    /// Quantile `p` of sorted microseconds (linear interpolation, `Statistics.quantile`),
-    /// rounded to the nearest microsecond; nil for no data.
+    /// Quantile `p` (0…1) of sorted microseconds by linear interpolation at position
+    /// (n − 1)·p, as `gsl_stats_quantile_from_sorted_data` (`Statistics.quantile`) computes
+    /// it, rounded to the nearest microsecond; nil for no data. No allocation.
     static func quantile(_ sorted: [Int64], _ p: Double) -> SimDuration? {
         guard !sorted.isEmpty else { return nil }
-        let q = Statistics.quantile(sorted: sorted.map(Double.init), p)!
+        let index = p * Double(sorted.count - 1)
+        let low = Int(index.rounded(.down))
+        let delta = index - Double(low)
+        var q = Double(sorted[low])
+        if low + 1 < sorted.count { q = (1 - delta) * Double(sorted[low]) + delta * Double(sorted[low + 1]) }
         return SimDuration(microseconds: Int64(q.rounded()))
     }
 }

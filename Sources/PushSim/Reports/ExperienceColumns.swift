@@ -3,43 +3,39 @@
 /// t-intervals, quantiles over runs, run-level rates with 95% Wilson intervals). Units are
 /// in the names; docs/csv.md describes each column.
 public enum ExperienceColumns {
-    /// A column of `runs.csv`: name and value of one run.
-    struct RunColumn: Sendable {
-        let name: String
-        let value: @Sendable (RunOutcome) -> String
-    }
-
     /// A column of `summary.csv`: name and value of one cell.
     struct SummaryColumn: Sendable {
         let name: String
         let value: @Sendable (ExperienceSummary) -> String
     }
 
-    static let run: [RunColumn] = [
-        RunColumn(name: "changes") { String($0.experience.changes) },
-        RunColumn(name: "changes_never_reflected") { String($0.experience.neverReflected) },
-        RunColumn(name: "freshness_p50_s") { seconds($0.experience.freshnessP50) },
-        RunColumn(name: "freshness_p95_s") { seconds($0.experience.freshnessP95) },
-        RunColumn(name: "freshness_max_s") { seconds($0.experience.freshnessMax) },
-        RunColumn(name: "foreground_s") { seconds($0.experience.foreground) },
-        RunColumn(name: "stale_screen_s") { seconds($0.experience.staleScreen) },
-        RunColumn(name: "stale_screen_fraction") { decimal($0.experience.staleScreenFraction) },
-        RunColumn(name: "regressions") { String($0.experience.regressions) },
-        RunColumn(name: "local_notifications") { String($0.counters.localNotifications) },
-        RunColumn(name: "notifications_shown") { String($0.experience.notificationsShown) },
-        RunColumn(name: "notifications_stale") { String($0.experience.notificationsStale) },
-        RunColumn(name: "notification_staleness_mean_s") { seconds($0.experience.notificationStalenessMean) },
-        RunColumn(name: "notification_staleness_max_s") { seconds($0.experience.notificationStalenessMax) },
-        RunColumn(name: "notifications_duplicate") { String($0.experience.notificationsDuplicate) },
-        RunColumn(name: "notifications_never_displayed") { String($0.experience.notificationsNeverDisplayed) },
-        RunColumn(name: "bytes_pushed") { String($0.counters.bytesPushed) },
-        RunColumn(name: "bytes_pulled") { String($0.counters.bytesPulled) },
-        RunColumn(name: "pushes_per_change") { o in decimal(ratio(o.pushesSent, o.experience.changes)) },
-        RunColumn(name: "device_wakeups") { String($0.counters.deviceWakeups) },
-        RunColumn(name: "server_requests") { String($0.counters.serverRequests) },
-        RunColumn(name: "server_requests_per_hour") { o in decimal(Double(o.counters.serverRequests) / o.experience.hours) },
-        RunColumn(name: "fingerprint") { $0.fingerprint.hex },
+    /// The `runs.csv` columns, in the order `appendRunFields` writes them.
+    public static let runColumns = [
+        "changes", "changes_never_reflected", "freshness_p50_s", "freshness_p95_s", "freshness_max_s", "foreground_s",
+        "stale_screen_s", "stale_screen_fraction", "regressions", "local_notifications", "notifications_shown",
+        "notifications_stale", "notification_staleness_mean_s", "notification_staleness_max_s", "notifications_duplicate",
+        "notifications_never_displayed", "bytes_pushed", "bytes_pulled", "pushes_per_change", "device_wakeups",
+        "server_requests", "server_requests_per_hour", "fingerprint",
     ]
+
+    /// Appends one run's values, each preceded by a comma, in `runColumns` order. The hot
+    /// path of every run row: the digits are written into a stack buffer and appended once.
+    public static func appendRunFields(_ o: RunOutcome, to s: inout String) {
+        let e = o.experience, c = o.counters
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32 * runColumns.count) { buffer in
+            var w = FieldWriter(buffer.baseAddress!)
+            w.int(e.changes); w.int(e.neverReflected)
+            w.seconds(e.freshnessP50); w.seconds(e.freshnessP95); w.seconds(e.freshnessMax)
+            w.seconds(e.foreground); w.seconds(e.staleScreen); w.decimal(e.staleScreenFraction)
+            w.int(e.regressions); w.int(c.localNotifications); w.int(e.notificationsShown); w.int(e.notificationsStale)
+            w.seconds(e.notificationStalenessMean); w.seconds(e.notificationStalenessMax)
+            w.int(e.notificationsDuplicate); w.int(e.notificationsNeverDisplayed)
+            w.int(c.bytesPushed); w.int(c.bytesPulled); w.decimal(ratio(o.pushesSent, e.changes)); w.int(c.deviceWakeups)
+            w.int(c.serverRequests); w.decimal(Double(c.serverRequests) / e.hours)
+            w.hex(o.fingerprint.value)
+            s += String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: w.count), as: UTF8.self)
+        }
+    }
 
     static let summary: [SummaryColumn] = {
         var c: [SummaryColumn] = [
@@ -92,25 +88,19 @@ public enum ExperienceColumns {
          SummaryColumn(name: "\(name)_run_ci_high") { s in number(Statistics.wilsonInterval(successes: count(s), trials: s.runs).high) }]
     }
 
-    /// Column names, in order.
-    public static var runColumns: [String] { run.map(\.name) }
+    /// The `summary.csv` column names, in order.
     public static var summaryColumns: [String] { summary.map(\.name) }
 
-    /// One run's values, in `runColumns` order (none needs CSV quoting).
-    public static func runFields(_ o: RunOutcome) -> [String] { run.map { $0.value(o) } }
+    /// One run's values, in `runColumns` order (none needs CSV quoting): what
+    /// `appendRunFields` writes, split at its commas.
+    public static func runFields(_ o: RunOutcome) -> [String] {
+        var s = ""
+        appendRunFields(o, to: &s)
+        return s.split(separator: ",", omittingEmptySubsequences: false).dropFirst().map(String.init)
+    }
 
     /// One cell's values, in `summaryColumns` order.
     public static func summaryFields(_ s: ExperienceSummary) -> [String] { summary.map { $0.value(s) } }
-
-    /// Exact decimal seconds, empty for nil.
-    static func seconds(_ d: SimDuration?) -> String { d.map { SecondsFormat.string($0.microseconds) } ?? "" }
-
-    /// Six decimals, rounded half away from zero from x × 10⁶ (no `printf` on the per-run
-    /// path); empty for nil or a non-finite value.
-    static func decimal(_ x: Double?) -> String {
-        guard let x, x.isFinite else { return "" }
-        return SecondsFormat.string(Int64((x * 1_000_000).rounded()))
-    }
 
     /// `SummaryTable.number` (`%.6f`), empty for nil.
     static func number(_ x: Double?) -> String { x.map(SummaryTable.number) ?? "" }
@@ -118,4 +108,64 @@ public enum ExperienceColumns {
     static func ratio(_ a: Int, _ b: Int) -> Double? { b == 0 ? nil : Double(a) / Double(b) }
 
     static func quantile(_ values: [Double], _ p: Double) -> Double? { Statistics.quantile(sorted: values.sorted(), p) }
+}
+
+/// Writes comma-prefixed CSV fields as ASCII into a buffer large enough for them (32 bytes
+/// per field is: a comma, at most 20 digits and a sign, a point and six decimals).
+private struct FieldWriter {
+    let base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+
+    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    private mutating func put(_ byte: UInt8) { base[count] = byte; count += 1 }
+
+    /// Decimal digits of `v`, at least `minimum` (zero-padded).
+    private mutating func digits(_ v: UInt64, minimum: Int = 1) {
+        var n = 1, t = v
+        while t >= 10 { t /= 10; n += 1 }
+        n = max(n, minimum)
+        var v = v, i = count + n
+        while i > count { i -= 1; base[i] = UInt8(truncatingIfNeeded: v % 10) &+ 48; v /= 10 }
+        count += n
+    }
+
+    mutating func int(_ v: Int) {
+        put(44)
+        if v < 0 { put(45) }
+        digits(v.magnitude.toUInt64)
+    }
+
+    /// Exact decimal seconds with six digits (`SecondsFormat.string`); empty for nil.
+    mutating func seconds(_ d: SimDuration?) {
+        put(44)
+        if let d { secondsDigits(d.microseconds) }
+    }
+
+    private mutating func secondsDigits(_ microseconds: Int64) {
+        if microseconds < 0 { put(45) }
+        let m = microseconds.magnitude
+        digits(m / 1_000_000)
+        put(46)
+        digits(m % 1_000_000, minimum: 6)
+    }
+
+    /// Six decimals, rounded half away from zero from x × 10⁶; empty for nil or non-finite.
+    mutating func decimal(_ x: Double?) {
+        put(44)
+        if let x, x.isFinite { secondsDigits(Int64((x * 1_000_000).rounded())) }
+    }
+
+    /// 16 lowercase hex digits.
+    mutating func hex(_ v: UInt64) {
+        put(44)
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let d = UInt8((v >> UInt64(shift)) & 0xF)
+            put(d < 10 ? 48 + d : 87 + d)
+        }
+    }
+}
+
+private extension UInt {
+    var toUInt64: UInt64 { UInt64(self) }
 }

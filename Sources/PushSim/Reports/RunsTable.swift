@@ -22,7 +22,7 @@ public enum RunsTable {
     public static func record(prefix: [String] = [], variant: String, strategy: String, replication: Int, seed: UInt64,
                               outcome o: RunOutcome) -> String {
         var s = ""
-        s.reserveCapacity(192)
+        s.reserveCapacity(320)
         for p in prefix { s += CSV.field(p); s += "," }
         s += CSV.field(variant); s += ","; s += CSV.field(strategy); s += ","
         s += String(replication); s += ","; s += String(seed); s += ","; s += o.converged ? "1," : "0,"
@@ -30,7 +30,7 @@ public enum RunsTable {
         s += ","; s += String(o.finalCursor)
         for m in RunMetrics.all { s += ","; s += String(m.value(o)) }
         s += ","; s += CSV.field(RunMetrics.rejectionCodes(o.rejections))
-        for c in ExperienceColumns.run { s += ","; s += c.value(o) }
+        ExperienceColumns.appendRunFields(o, to: &s)
         s += CSV.lineEnding
         return s
     }

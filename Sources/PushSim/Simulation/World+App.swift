@@ -64,11 +64,11 @@ extension World {
             counters.payloadsApplied += 1
             write(key: change.key, value: change.value, payload: true)
         }
-        for key in app.notificationsPosted { postNotification(key: key) }
-        notifyAfterPull += app.notificationsAfterPull
+        if !app.notificationsPosted.isEmpty { for key in app.notificationsPosted { postNotification(key: key) } }
+        if !app.notificationsAfterPull.isEmpty { notifyAfterPull += app.notificationsAfterPull }
         if app.pullRequested || app.fullSyncRequested { requestPull(full: app.fullSyncRequested) }
         for timer in app.timers {
-            if Trace.isEnabled { trace.timerSet(tag: timer.tag) }
+            if tracing { trace.timerSet(tag: timer.tag) }
             let delay: SimDuration
             switch timer.delay {
             case let .fixed(d): delay = d
@@ -85,7 +85,7 @@ extension World {
         guard appState != .foreground, spec.notificationsAuthorized, value != 0 else { return }
         counters.localNotifications += 1
         let staleness = experience.notificationShown(value: value, serverValue: server.state[Int(key)], at: queue.now)
-        if Trace.isEnabled { traceLedger(); trace.notification(at: queue.now, key: key, value: value, push: nil, staleness: staleness) }
+        if tracing { traceLedger(); trace.notification(at: queue.now, key: key, value: value, push: nil, staleness: staleness) }
     }
 
     /// Wall time work started now may take: unlimited in the foreground, else the app's
@@ -101,7 +101,7 @@ extension World {
         if full { fullSyncWanted = true }
         if pullInFlight {
             pullAgain = true
-            if Trace.isEnabled { trace.pullQueued() }
+            if tracing { trace.pullQueued() }
             return
         }
         pullInFlight = true
@@ -110,13 +110,13 @@ extension World {
         fullSyncWanted = false
         pullDeadline = backgroundDeadline
         guard networkAvailable else {
-            if Trace.isEnabled { traceLedger(); trace.pullStarted(at: queue.now, full: currentPullIsFull, latency: nil) }
+            if tracing { traceLedger(); trace.pullStarted(at: queue.now, full: currentPullIsFull, latency: nil) }
             queue.schedule(at: queue.now, .pullComplete(failed: true, process: appProcess))
             return
         }
         counters.serverRequests += 1
         let latency = client.pullLatency.sample(clientRandom)
-        if Trace.isEnabled { traceLedger(); trace.pullStarted(at: queue.now, full: currentPullIsFull, latency: latency) }
+        if tracing { traceLedger(); trace.pullStarted(at: queue.now, full: currentPullIsFull, latency: latency) }
         let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
         // A zero-latency pull completes at once, so the cursor moves before the next event.
         if latency == .zero { completePull(failed: failed) } else { queue.schedule(at: queue.now + latency, .pullComplete(failed: failed, process: appProcess)) }
@@ -128,7 +128,7 @@ extension World {
         pullInFlight = false
         if failed || !online || queue.now > pullDeadline || !installed {
             counters.pullFailures += 1
-            if Trace.isEnabled {
+            if tracing {
                 let why = failed ? "failed" : !online ? "offline" : !installed ? "uninstalled" : "past the background deadline"
                 traceLedger()
                 trace.pullResult(at: queue.now, failure: why, changes: 0, reset: false)
@@ -141,7 +141,7 @@ extension World {
                 for key in notifyAfterPull { postNotification(key: key) }
                 notifyAfterPull.removeAll(keepingCapacity: true)
             }
-            if Trace.isEnabled { trace.pullApplied() }
+            if tracing { trace.pullApplied() }
         }
         if pullAgain {
             pullAgain = false
@@ -153,13 +153,13 @@ extension World {
         switch result {
         case let .events(changes):
             counters.bytesPulled += client.responseSize + client.changeSize * changes.count
-            if Trace.isEnabled { traceLedger(); trace.pullResult(at: queue.now, failure: nil, changes: changes.count, reset: false) }
+            if tracing { traceLedger(); trace.pullResult(at: queue.now, failure: nil, changes: changes.count, reset: false) }
             for change in changes { write(key: change.key, value: change.value) }
             if let last = changes.last { clientCursor = last.sequence }
         case let .reset(snapshot, cursor):
             counters.resets += 1
             counters.bytesPulled += client.responseSize + client.changeSize * snapshot.count
-            if Trace.isEnabled { traceLedger(); trace.pullResult(at: queue.now, failure: nil, changes: snapshot.count, reset: true) }
+            if tracing { traceLedger(); trace.pullResult(at: queue.now, failure: nil, changes: snapshot.count, reset: true) }
             for key in snapshot.indices { write(key: Int32(key), value: snapshot[key]) }
             clientCursor = cursor
         }
@@ -172,6 +172,6 @@ extension World {
         clientState[Int(key)] = value
         tracker.update(old: old, new: value, other: server.state[Int(key)], now: queue.now)
         experience.clientWrote(key: key, old: old, new: value, at: queue.now)
-        if Trace.isEnabled, old != value { traceLedger(); trace.wrote(at: queue.now, key: key, old: old, new: value, payload: payload) }
+        if tracing, old != value { traceLedger(); trace.wrote(at: queue.now, key: key, old: old, new: value, payload: payload) }
     }
 }

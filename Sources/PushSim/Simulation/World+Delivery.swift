@@ -45,7 +45,7 @@ extension World {
         counters.notificationsDisplayed += 1
         let key = push.change.key
         let staleness = experience.notificationShown(value: push.change.value, serverValue: server.state[Int(key)], at: queue.now)
-        if Trace.isEnabled { traceLedger(); trace.notification(at: queue.now, key: key, value: push.change.value, push: push.id, staleness: staleness) }
+        if tracing { traceLedger(); trace.notification(at: queue.now, key: key, value: push.change.value, push: push.id, staleness: staleness) }
         if let tag = push.displayTag {
             if tray[tag] != nil { counters.notificationsReplaced += 1 }
             tray[tag] = push.id

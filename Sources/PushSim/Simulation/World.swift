@@ -58,6 +58,8 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Trace: TraceSink> {
     var experience: ExperienceTracker
     var fingerprint = RunFingerprint()
     var trace: Trace
+    /// `Trace.isEnabled`, read once: the checks on the hot path are a load and a branch.
+    let tracing: Bool
     /// Keys whose notification the app posts when the next pull's answer is applied.
     var notifyAfterPull: [Int32] = []
     var lastChangeTime = SimTime.zero
@@ -80,8 +82,9 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Trace: TraceSink> {
         self.templates = templates
         self.notifies = notifies
         self.trace = trace
+        tracing = Trace.isEnabled
         experience = ExperienceTracker(keys: serverSpec.keys, foreground: device.app.initialState == .foreground)
-        if Trace.isEnabled { ledger.keepJournal() }
+        if tracing { ledger.keepJournal() }
         queue.shuffleTies(salt: tieSalt)
         spec = device
         self.client = client
@@ -128,13 +131,13 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Trace: TraceSink> {
             counters.events += 1
             let f = event.traceFields(ledger: ledger)
             fingerprint.add(time: queue.now, kind: f.kind.rawValue, entity: f.entity, message: f.message, tag: f.tag)
-            if Trace.isEnabled { trace.event(f.kind, at: queue.now, entity: f.entity, message: f.message, tag: f.tag, details: traceDetails(event)) }
+            if tracing { trace.event(f.kind, at: queue.now, entity: f.entity, message: f.message, tag: f.tag, details: traceDetails(event)) }
             handle(event)
-            if Trace.isEnabled { traceLedger() }
+            if tracing { traceLedger() }
             experience.observe(at: queue.now, foreground: appState == .foreground, stale: tracker.mismatches > 0)
         }
         channel.finish(env: channelEnvironment, ledger: &ledger)
-        if Trace.isEnabled { traceLedger() }
+        if tracing { traceLedger() }
         let converged = tracker.mismatches == 0
         let time = converged ? max(.zero, (tracker.matchingSince ?? horizon) - lastChangeTime) : nil
         let seen = experience.outcome(horizon: horizon, foreground: appState == .foreground, stale: !converged)
@@ -146,7 +149,7 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Trace: TraceSink> {
         // Doze transitions due now take effect before anything else that happens now.
         if doze != nil { let now = queue.now; doze!.advance(to: now) }
         switch event {
-        case let .serverChange(key, schedule): serverChange(key: key, schedule: Int(schedule))
+        case let .serverChange(key, schedule): serverChange(key: key, template: templates[Int(schedule)], notify: notifies[Int(schedule)])
         case let .connectivity(isOnline): setOnline(isOnline)
         case let .screen(on): explicitScreenOn = on; screenMayHaveChanged()
         case let .charging(on):
@@ -179,19 +182,18 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Trace: TraceSink> {
     }
 
     /// The sender: one push per change, built from the change schedule's message template.
-    private mutating func serverChange(key: Int32, schedule: Int) {
-        let template = templates[schedule]
+    private mutating func serverChange(key: Int32, template: MessageTemplate, notify: Bool) {
         let old = server.state[Int(key)]
         let change = server.commit(key: key, value: server.head + 1)
         tracker.update(old: old, new: change.value, other: clientState[Int(key)], now: queue.now)
-        experience.serverChanged(key: key, sequence: change.sequence, at: queue.now, notify: notifies[schedule])
+        experience.serverChanged(key: key, sequence: change.sequence, at: queue.now, notify: notify)
         lastChangeTime = queue.now
         guard template.send else { return }
         let push = template.push(id: nextPushID, cursor: server.head, change: change, at: queue.now)
         nextPushID += 1
         counters.bytesPushed += Int(push.size)
         ledger.sent(push.id)
-        if Trace.isEnabled { trace.sent(push, at: queue.now) }
+        if tracing { trace.sent(push, at: queue.now) }
         channel.send(push, env: channelEnvironment, queue: &queue, ledger: &ledger)
     }
 }

@@ -153,4 +153,36 @@ struct CSVTests {
         }
         #expect(CSV.parse(CSV.record(fields)) == [fields])
     }
+
+    @Test("user-view seconds and decimals are written exactly as SecondsFormat writes them (10,000 random values)")
+    func userViewNumbers() {
+        var rng = SplitMix64(state: 2024)
+        let column = RunsTable.columns.firstIndex(of: "freshness_p50_s")!
+        let fraction = RunsTable.columns.firstIndex(of: "stale_screen_fraction")!
+        for i in 0..<10_000 {
+            let us = i < 20 ? Int64(i) * 999_999 : Int64(rng.below(UInt64(1) << UInt64(rng.below(62) + 1)))
+            var seen = ExperienceOutcome()
+            seen.freshnessP50 = .microseconds(us)
+            seen.foreground = .microseconds(1 + Int64(rng.below(1_000_000_000)))
+            seen.staleScreen = .microseconds(Int64(rng.below(UInt64(seen.foreground.microseconds) + 1)))
+            let o = RunOutcome(converged: true, convergenceTime: nil, finalCursor: 0, ledger: PushLedger(), counters: RunCounters(),
+                               experience: seen)
+            let f = RunsTable.fields(variant: "v", strategy: "s", replication: 0, seed: 0, outcome: o)
+            #expect(f[column] == SecondsFormat.string(us))
+            let x = Double(seen.staleScreen.microseconds) / Double(seen.foreground.microseconds)
+            #expect(f[fraction] == SecondsFormat.string(Int64((x * 1_000_000).rounded())))
+        }
+    }
+
+    @Test("per-run quantiles match GSL's interpolation, rounded to the microsecond")
+    func quantilesMatchGSL() {
+        var rng = SplitMix64(state: 7)
+        for _ in 0..<2_000 {
+            let data = (0..<(1 + Int(rng.below(40)))).map { _ in Int64(rng.below(100_000_000)) }.sorted()
+            for p in [0.0, 0.25, 0.5, 0.95, 1.0] {
+                let gsl = Statistics.quantile(sorted: data.map(Double.init), p)!
+                #expect(ExperienceTracker.quantile(data, p) == .microseconds(Int64(gsl.rounded())))
+            }
+        }
+    }
 }
