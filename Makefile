@@ -7,8 +7,8 @@ BIN := .build/release/pushsim
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 SWEEPS := $(sort $(wildcard Scenarios/sweeps/*.json))
-# The reference runs `make regress` checks against Results/baselines/.
-REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*.json))
+# The reference runs `make regress` checks against Results/baselines/ (and `make check-determinism` reruns).
+REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*.json)) $(sort $(wildcard Scenarios/order-status/*.json))
 COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 export PUSHSIM_COMMIT := $(COMMIT)
 

@@ -26,26 +26,25 @@ extension Command {
                 failures.append(String(format: "%@: %d/%d → %d/%d (p = %.2g)", key, b.converged, b.replications, c.converged, c.replications, p))
             }
         }
-        var status: Int32 = 0
-        if failures.isEmpty {
-            out("\(baseline.cells.count) cells: no convergence rate moved (two-proportion test, alpha \(alpha))\n")
-        } else {
-            out("convergence rate moved (two-proportion test, alpha \(alpha)) in \(failures.count) of \(baseline.cells.count) cells:\n")
-            for f in failures { out("  \(f)\n") }
-            status = 1
-        }
+        var status: Int32 = report(failures, out: out,
+                                   ok: "\(baseline.cells.count) cells: no convergence rate moved (two-proportion test, alpha \(alpha))",
+                                   moved: "convergence rate moved (two-proportion test, alpha \(alpha)) in \(failures.count) of \(baseline.cells.count) cells:")
         if a.flags.contains("--intervals") {
             let moves = try IntervalComparison.moves(baseline: try text(a.positional[0]), a.positional[0],
                                                      current: try text(a.positional[1]), a.positional[1])
-            if moves.isEmpty {
-                out("\(baseline.cells.count) cells: every 95% interval still overlaps\n")
-            } else {
-                out("\(moves.count) intervals no longer overlap:\n")
-                for m in moves { out("  \(m)\n") }
-                status = 1
-            }
+            status |= report(moves.map(\.description), out: out, ok: "\(baseline.cells.count) cells: every 95% interval still overlaps",
+                             moved: "\(moves.count) intervals no longer overlap:")
         }
         return status
+    }
+
+    /// Prints `ok` when nothing moved, else `moved` and one indented line per item.
+    /// - Returns: the exit status, 0 or 1.
+    private static func report(_ items: [String], out: (String) -> Void, ok: String, moved: String) -> Int32 {
+        guard !items.isEmpty else { out(ok + "\n"); return 0 }
+        out(moved + "\n")
+        for item in items { out("  \(item)\n") }
+        return 1
     }
 
     /// `compare A/runs.csv B/runs.csv --fingerprints`: exit 1 naming the first run whose
