@@ -10,8 +10,8 @@
 #    (`pushsim compare --intervals`), so no result depends on an arbitrary tie order.
 #
 # Usage: scripts/check-determinism.sh SCENARIO.json...   (BIN, OUT, SHUFFLE_TIES from the
-# environment; defaults .build/release/pushsim, Results/determinism, 1). Exit 0 when every
-# check passes, 1 when one fails, 2 when a run cannot be made.
+# environment; defaults .build/release/pushsim, Results/determinism, 1; SHUFFLE_TIES=none
+# skips step 2). Exit 0 when every check passes, 1 when one fails, 2 when a run cannot be made.
 set -uo pipefail
 BIN=${BIN:-.build/release/pushsim}
 OUT=${OUT:-Results/determinism}
@@ -39,13 +39,17 @@ first_divergence() {
 
 for f in "$@"; do
     n=$(basename "$f" .json)
+    verdict=deterministic
     "$BIN" run "$f" --out "$OUT/$n/jobs1" --jobs 1 --quiet >/dev/null || exit 2
     "$BIN" run "$f" --out "$OUT/$n/again" --jobs 1 --quiet >/dev/null || exit 2
     "$BIN" run "$f" --out "$OUT/$n/jobs2" --jobs 2 --quiet >/dev/null || exit 2
     for other in again jobs2; do
-        if ! report=$("$BIN" compare "$OUT/$n/jobs1/runs.csv" "$OUT/$n/$other/runs.csv" --fingerprints); then
-            [ $? -eq 1 ] || exit 2
+        report=$("$BIN" compare "$OUT/$n/jobs1/runs.csv" "$OUT/$n/$other/runs.csv" --fingerprints)
+        rc=$?
+        if [ $rc -ne 0 ]; then
+            [ $rc -eq 1 ] || exit 2
             status=1
+            verdict="NOT deterministic (see above)"
             echo "$n: NOT DETERMINISTIC (--jobs 1 vs $other): $(echo "$report" | head -1)"
             run=$(echo "$report" | sed -n 's/^run: //p')
             v=$(echo "$run" | sed 's/^variant=\(.*\) strategy=.*/\1/')
@@ -55,13 +59,16 @@ for f in "$@"; do
             first_divergence "$f" "$v" "$s" "$r"
         fi
     done
+    if [ "$SEED" = none ]; then echo "$n: $verdict"; continue; fi
     "$BIN" run "$f" --out "$OUT/$n/shuffled" --shuffle-ties "$SEED" --quiet >/dev/null || exit 2
-    if moved=$("$BIN" compare "$OUT/$n/jobs1/summary.csv" "$OUT/$n/shuffled/summary.csv" --intervals); then
-        echo "$n: deterministic; no interval moves with shuffled ties"
+    moved=$("$BIN" compare "$OUT/$n/jobs1/summary.csv" "$OUT/$n/shuffled/summary.csv" --intervals)
+    rc=$?
+    if [ $rc -eq 0 ]; then
+        echo "$n: $verdict; no interval moves with shuffled ties"
     else
-        [ $? -eq 1 ] || exit 2
+        [ $rc -eq 1 ] || exit 2
         status=1
-        echo "$n: deterministic; ties shuffled with $SEED move:"
+        echo "$n: $verdict; ties shuffled with $SEED move:"
         echo "$moved" | grep -v "no convergence rate moved\|still overlaps" | sed 's/^/  /'
     fi
 done

@@ -75,4 +75,28 @@ import Testing
         let bad = runCLI(["compare", dir.appendingPathComponent("base.csv").path, dir.appendingPathComponent("moved.csv").path, "--intervals"])
         #expect(bad.status == 1 && bad.out.contains("2 intervals no longer overlap"), "\(bad.out)")
     }
+
+    @Test("compare --fingerprints names the first run whose events differ")
+    func fingerprintComparison() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(runCLI(["run", scenarioURL("Scenarios/cases/C1.json").path, "--out", dir.path]).status == 0)
+        let runs = dir.appendingPathComponent("runs.csv")
+        let text = String(decoding: try Data(contentsOf: runs), as: UTF8.self)
+        var rows = CSV.parse(text)
+        #expect(try FingerprintComparison.firstMismatch(text, "a", text, "b") == nil)
+        rows[3][rows[3].count - 1] = "0000000000000000"
+        rows[5][rows[5].count - 1] = "0000000000000000"
+        let planted = rows.map(CSV.record).joined()
+        let m = try #require(try FingerprintComparison.firstMismatch(text, "a", planted, "b"))
+        #expect(m.row == 3 && m.variant == rows[3][0] && m.strategy == rows[3][1] && m.replication == Int(rows[3][2]))
+        let other = dir.appendingPathComponent("planted.csv")
+        try Data(planted.utf8).write(to: other)
+        let r = runCLI(["compare", runs.path, other.path, "--fingerprints"])
+        #expect(r.status == 1 && r.out.contains("run: variant=\(rows[3][0]) strategy=\(rows[3][1]) replication=\(rows[3][2])"), "\(r.out)")
+        #expect(runCLI(["compare", runs.path, runs.path, "--fingerprints"]).status == 0)
+        let fewer = rows.dropLast().map(CSV.record).joined()
+        #expect(throws: ScenarioError.self) { try FingerprintComparison.firstMismatch(text, "a", fewer, "b") }
+        #expect(runCLI(["compare", runs.path, other.path, "--fingerprints", "--intervals"]).status == 2)
+    }
 }
