@@ -7,12 +7,12 @@ BIN := .build/release/pushsim
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 SWEEPS := $(sort $(wildcard Scenarios/sweeps/*.json))
-# The reference runs `make regress` checks against Results/baselines/.
-REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*.json))
+# The reference runs `make regress` checks against Results/baselines/ (and `make check-determinism` reruns).
+REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*.json)) $(sort $(wildcard Scenarios/order-status/*.json))
 COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build deps bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline
+.PHONY: run test build deps bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism
 
 run: build
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -91,6 +91,14 @@ regress: build
 		else $(BIN) run $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; fi; \
 		echo "$$n:"; $(BIN) compare Results/baselines/$$n.summary.csv Results/regress/$$n/summary.csv || status=1; \
 	done; exit $$status
+
+# Runs every reference twice and with another --jobs (each in its own process) and compares
+# every run's event fingerprint, naming the first divergent event on a mismatch; then with
+# --shuffle-ties and reports every 95% interval that moves (scripts/check-determinism.sh).
+# SHUFFLE_TIES=none skips the tie-order check.
+SHUFFLE_TIES ?= 1
+check-determinism: build
+	@BIN=$(BIN) SHUFFLE_TIES=$(SHUFFLE_TIES) scripts/check-determinism.sh $(REFERENCES)
 
 # Rewrites the baselines on purpose (review the diff before committing it).
 baseline: build

@@ -20,7 +20,7 @@ let package = Package(
         .executableTarget(name: "PushSimCLI", dependencies: ["PushSim"]),
         .executableTarget(name: "PushSimBench", dependencies: ["PushSim", "CGSL"], path: "Benchmarks/PushSimBench"),
         .testTarget(name: "PushSimTests", dependencies: ["PushSim", "CGSL"]),
-        .testTarget(name: "PushSimEndToEndTests", dependencies: ["PushSim", "PushSimCLI"]),
+        .testTarget(name: "PushSimEndToEndTests", dependencies: ["PushSim", "PushSimCLI"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,8 @@ struct Arguments {
     var flags: Set<String> = []
 
     /// Options that take a value; everything else starting with `--` is a flag.
-    static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--alpha"]
+    static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--alpha",
+                                      "--variant", "--strategy", "--replication", "--format", "--shuffle-ties"]
 
     init(_ args: [String]) throws(UsageError) {
         var i = 0
@@ -27,6 +28,13 @@ struct Arguments {
     func allow(flags allowedFlags: Set<String> = [], options allowedOptions: Set<String> = []) throws(UsageError) {
         if let f = flags.subtracting(allowedFlags).sorted().first { throw UsageError("unknown option \(f)") }
         if let o = Set(options.keys).subtracting(allowedOptions).sorted().first { throw UsageError("option \(o) does not apply here") }
+    }
+
+    /// An unsigned 64-bit option (a seed), or nil when absent.
+    func unsigned(_ name: String) throws(UsageError) -> UInt64? {
+        guard let text = options[name] else { return nil }
+        guard let v = UInt64(text) else { throw UsageError("\(name) expects an unsigned integer, got \"\(text)\"") }
+        return v
     }
 
     /// An integer option within `range`, or nil when absent.

@@ -2,12 +2,17 @@ import Foundation
 import PushSim
 
 extension Command {
-    /// `compare BASELINE NEW [--alpha A]`: every cell of the baseline summary against the
-    /// new one, by a two-proportion test of the convergence rate. Exit 1 when a cell moved
-    /// significantly (p < alpha) or is missing.
+    /// `compare BASELINE NEW [--alpha A] [--intervals]`: every cell of the baseline summary
+    /// against the new one, by a two-proportion test of the convergence rate, and with
+    /// `--intervals` every confidence interval for overlap (`IntervalComparison`). Exit 1
+    /// when a cell moved significantly (p < alpha), is missing, or an interval moved.
     static func compare(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
-        try a.allow(options: ["--alpha"])
+        try a.allow(flags: ["--intervals", "--fingerprints"], options: ["--alpha"])
         guard a.positional.count == 2 else { throw UsageError("expected BASELINE.csv and NEW.csv") }
+        if a.flags.contains("--fingerprints") {
+            guard a.flags.count == 1, a.options.isEmpty else { throw UsageError("--fingerprints takes no other option") }
+            return try compareFingerprints(a.positional[0], a.positional[1], out: out)
+        }
         let alpha = try a.options["--alpha"].map { text throws(UsageError) -> Double in
             guard let v = Double(text), v > 0, v < 1 else { throw UsageError("--alpha expects a number in (0, 1), got \"\(text)\"") }
             return v
@@ -21,22 +26,50 @@ extension Command {
                 failures.append(String(format: "%@: %d/%d → %d/%d (p = %.2g)", key, b.converged, b.replications, c.converged, c.replications, p))
             }
         }
-        if failures.isEmpty {
-            out("\(baseline.cells.count) cells: no convergence rate moved (two-proportion test, alpha \(alpha))\n")
+        var status: Int32 = report(failures, out: out,
+                                   ok: "\(baseline.cells.count) cells: no convergence rate moved (two-proportion test, alpha \(alpha))",
+                                   moved: "convergence rate moved (two-proportion test, alpha \(alpha)) in \(failures.count) of \(baseline.cells.count) cells:")
+        if a.flags.contains("--intervals") {
+            let moves = try IntervalComparison.moves(baseline: try text(a.positional[0]), a.positional[0],
+                                                     current: try text(a.positional[1]), a.positional[1])
+            status |= report(moves.map(\.description), out: out, ok: "\(baseline.cells.count) cells: every 95% interval still overlaps",
+                             moved: "\(moves.count) intervals no longer overlap:")
+        }
+        return status
+    }
+
+    /// Prints `ok` when nothing moved, else `moved` and one indented line per item.
+    /// - Returns: the exit status, 0 or 1.
+    private static func report(_ items: [String], out: (String) -> Void, ok: String, moved: String) -> Int32 {
+        guard !items.isEmpty else { out(ok + "\n"); return 0 }
+        out(moved + "\n")
+        for item in items { out("  \(item)\n") }
+        return 1
+    }
+
+    /// `compare A/runs.csv B/runs.csv --fingerprints`: exit 1 naming the first run whose
+    /// events differ (`run: variant=V strategy=S replication=R` on its own line).
+    private static func compareFingerprints(_ a: String, _ b: String, out: (String) -> Void) throws -> Int32 {
+        guard let m = try FingerprintComparison.firstMismatch(try text(a), a, try text(b), b) else {
+            out("every run has the same fingerprint\n")
             return 0
         }
-        out("convergence rate moved (two-proportion test, alpha \(alpha)) in \(failures.count) of \(baseline.cells.count) cells:\n")
-        for f in failures { out("  \(f)\n") }
+        out("fingerprints differ first in row \(m.row) (\(m.fingerprints.0) vs \(m.fingerprints.1))\n")
+        out("run: variant=\(m.variant) strategy=\(m.strategy) replication=\(m.replication)\n")
         return 1
+    }
+
+    private static func text(_ path: String) throws(ScenarioError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(file: path, path: "$", message: "cannot read the file")
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// A summary.csv as (cell key, converged, replications); the key is every column
     /// before `replications` (point and axes for sweeps, then variant and strategy).
     private static func table(_ path: String) throws -> (cells: [(key: String, value: (converged: Int, replications: Int))], columns: [String]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError(file: path, path: "$", message: "cannot read the file")
-        }
-        let rows = CSV.parse(String(decoding: data, as: UTF8.self))
+        let rows = CSV.parse(try text(path))
         guard let header = rows.first, let r = header.firstIndex(of: "replications"), let c = header.firstIndex(of: "converged") else {
             throw ScenarioError(file: path, path: "$", message: "not a summary.csv (no replications and converged columns)")
         }

@@ -8,9 +8,14 @@ enum Command {
     usage: pushsim <command> [options]
 
     commands:
-      run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--quiet]
+      run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED] [--quiet]
                  run a scenario; writes runs.csv, summary.csv, meta.json into DIR
-                 (default Results/<scenario name>) and prints the summary table
+                 (default Results/<scenario name>) and prints the summary table;
+                 --shuffle-ties runs equal-time events in a random order (a check)
+      trace FILE [--variant V] [--strategy S] [--replication R] [--format jsonl|text]
+                 [--out PATH] [--seed S] [--shuffle-ties SEED]
+                 one run (default: first variant and strategy, replication 0) as JSON
+                 Lines or a text timeline: every event, its cause and the fingerprint
       validate FILE
                  check a scenario (or sweep) file without running it
       sweep FILE [--out DIR] [--jobs N] [--shard K/N] [--target-halfwidth W]
@@ -20,9 +25,12 @@ enum Command {
                  Results/<sweep name>)
       merge DIR... [--out DIR]
                  combine the folders of sharded sweep runs (default: into the first)
-      compare BASELINE.csv NEW.csv [--alpha A]
+      compare BASELINE.csv NEW.csv [--alpha A] [--intervals]
                  two-proportion test of every cell's convergence rate (default
-                 alpha 0.001); exit 1 naming the cells that moved
+                 alpha 0.001), and with --intervals every 95% interval that no
+                 longer overlaps; exit 1 naming the cells that moved
+      compare A/runs.csv B/runs.csv --fingerprints
+                 exit 1 naming the first run whose event fingerprints differ
       list       the kinds of channel, strategy and distribution, with their parameters
       --help     this text
 
@@ -42,12 +50,13 @@ enum Command {
             case "sweep": return try sweep(a, out: out, err: err, environment: environment)
             case "merge": return try merge(a, out: out)
             case "compare": return try compare(a, out: out)
+            case "trace": return try trace(a, out: out)
             case "list":
                 try a.allow()
                 guard a.positional.isEmpty else { throw UsageError("list takes no arguments") }
                 out(Listing.text()); return 0
             case nil: err(usage); return 2
-            case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, validate, sweep, merge, compare, list")
+            case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, trace, validate, sweep, merge, compare, list")
             }
         } catch let e as UsageError {
             err("pushsim: \(e)\n\(usage)"); return 2
@@ -65,20 +74,19 @@ enum Command {
     }
 
     private static func run(_ a: Arguments, out: (String) -> Void, err: @escaping (String) -> Void, environment: [String: String]) throws -> Int32 {
-        try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--replications", "--seed"])
+        try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties"])
         var (scenario, bytes) = try load(a)
         if let n = try a.int("--replications", in: 1...100_000_000) { scenario.replications = n }
-        if let text = a.options["--seed"] {
-            guard let s = UInt64(text) else { throw UsageError("--seed expects an unsigned integer, got \"\(text)\"") }
-            scenario.seed = s
-        }
+        if let s = try a.unsigned("--seed") { scenario.seed = s }
+        let shuffleTies = try a.unsigned("--shuffle-ties")
         let jobs = try a.int("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         let folder = URL(fileURLWithPath: a.options["--out"] ?? "Results/\(scenario.name)")
         let showProgress = !a.flags.contains("--quiet") && environment["CI"] == nil && isatty(2) == 1
         let progress = Progress(enabled: showProgress, err: err)
         let provenance = StudyReport.Provenance(scenarioFile: a.positional[0], scenarioBytes: bytes,
                                                 commit: environment["PUSHSIM_COMMIT"] ?? GitCommit.current())
-        let cells = try StudyReport.run(scenario, into: folder, jobs: jobs, provenance: provenance, progress: progress.update)
+        let cells = try StudyReport.run(scenario, into: folder, jobs: jobs, provenance: provenance, shuffleTies: shuffleTies,
+                                        progress: progress.update)
         progress.finish()
         out("\(scenario.name): \(scenario.replications) replications, seed \(scenario.seed) → \(folder.path)/\n\n")
         out(SummaryTable.text(cells))

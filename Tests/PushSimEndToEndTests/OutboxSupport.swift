@@ -27,8 +27,8 @@ func traceOutbox<S: ClientStrategy>(_ scenario: Scenario, _ variant: String, rep
     let appLog = AppLog()
     func run<C: PushChannel>(_ channel: C) -> (RunOutcome, Outbox) {
         var world = World(server: setup.server, device: setup.device, client: setup.client, templates: setup.templates,
-                          channel: channel, strategy: Recording(strategy, log: appLog), sender: outbox, recipient: setup.recipient,
-                          streams: streams, horizon: setup.horizon)
+                          notifies: setup.notifies, channel: channel, strategy: Recording(strategy, log: appLog), sender: outbox,
+                          recipient: setup.recipient, streams: streams, horizon: setup.horizon, trace: NoTrace())
         let outcome = world.run(until: setup.horizon)
         return (outcome, world.sender)
     }

@@ -1,7 +1,7 @@
 /// What a client strategy may do in a handler: request a pull or a full sync, apply a
-/// payload, set a timer. The world carries the requests out when the handler returns, at
-/// the same simulated time, in this order: payloads (in the order applied), the pull or
-/// sync, timers.
+/// payload, post a notification, set a timer. The world carries the requests out when the
+/// handler returns, at the same simulated time, in this order: payloads (in the order
+/// applied), notifications posted now, the pull or sync, timers.
 public struct AppContext {
     /// The current simulated time.
     public let now: SimTime
@@ -22,7 +22,11 @@ public struct AppContext {
     /// Operations the handler applied as-is, in order.
     public private(set) var appliedPayloads: [Change] = []
     /// Timers the handler set: (delay, tag).
-    public private(set) var timers: [(delay: SimDuration, tag: Int32)] = []
+    public private(set) var timers: [(delay: Delay, tag: Int32)] = []
+    /// Keys whose notification the handler posts now.
+    public private(set) var notificationsPosted: [Int32] = []
+    /// Keys whose notification is posted when the pull's answer is applied.
+    public private(set) var notificationsAfterPull: [Int32] = []
 
     public init(now: SimTime, cursor: Int64, online: Bool, appState: AppState = .foreground, session: Int = 0) {
         self.now = now; self.cursor = cursor; self.online = online; self.appState = appState; self.session = session
@@ -40,7 +44,31 @@ public struct AppContext {
     public mutating func apply(_ change: Change) { appliedPayloads.append(change) }
 
     /// Fires `onTimer(tag:)` after `delay` (≥ 0).
-    public mutating func setTimer(after delay: SimDuration, tag: Int32) { timers.append((delay, tag)) }
+    public mutating func setTimer(after delay: SimDuration, tag: Int32) { timers.append((.fixed(delay), tag)) }
+
+    /// Fires `onTimer(tag:)` after `delay`, fixed or drawn (on the `client` stream).
+    public mutating func setTimer(after delay: Delay, tag: Int32) { timers.append((delay, tag)) }
+
+    /// A timer's delay: fixed, or drawn when the timer is set from a duration
+    /// distribution on the `client` stream (a constant draws nothing; a drawn delay is at
+    /// least 1 µs, so a chain of drawn timers always moves time on).
+    public enum Delay: Sendable {
+        case fixed(SimDuration)
+        case drawn(DurationDistribution)
+    }
+
+    /// Posts a local notification showing the app's value for `key` (after this handler's
+    /// payloads are applied). It is shown only if the app is not in the foreground (the user
+    /// sees the screen instead), notifications are authorized and the value is not 0.
+    public mutating func postNotification(key: Int32) { notificationsPosted.append(key) }
+
+    /// Pulls, and posts a local notification showing the app's value for `key` when a pull's
+    /// answer is next applied (the one asked for now, or one in flight); nothing if pulls
+    /// fail until the app's process ends. Shown under the same conditions as `postNotification`.
+    public mutating func postNotificationAfterPull(key: Int32) {
+        notificationsAfterPull.append(key)
+        pullRequested = true
+    }
 }
 
 /// A client strategy: how the app reacts to pushes, `deletedMessages`, app opens,

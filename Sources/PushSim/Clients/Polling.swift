@@ -26,24 +26,24 @@ public struct Polling: ClientStrategy {
 
     public mutating func onForeground(_ app: inout AppContext) {
         app.pull()
-        poller.start(every: interval, &app)
+        poller.start(every: .fixed(interval), &app)
     }
 
     public mutating func onTimer(tag: Int32, _ app: inout AppContext) {
-        if poller.fire(tag: tag, every: interval, &app) { app.pull() }
+        if poller.fire(tag: tag, every: .fixed(interval), &app) { app.pull() }
     }
 }
 
-/// A timer chain that ticks every `interval` while the app stays in the foreground, one
-/// chain per session (a tick from an older session ends its chain).
+/// A timer chain that ticks every `interval` (fixed or drawn per tick) while the app stays
+/// in the foreground, one chain per session (a tick from an older session ends its chain).
 struct ForegroundPoller: Sendable {
     /// Starts the chain for the current session.
-    func start(every interval: SimDuration, _ app: inout AppContext) {
+    func start(every interval: AppContext.Delay, _ app: inout AppContext) {
         app.setTimer(after: interval, tag: Int32(truncatingIfNeeded: app.session))
     }
 
     /// Handles a tick: returns whether to poll now (and re-arms the chain) or not.
-    func fire(tag: Int32, every interval: SimDuration, _ app: inout AppContext) -> Bool {
+    func fire(tag: Int32, every interval: AppContext.Delay, _ app: inout AppContext) -> Bool {
         guard tag == Int32(truncatingIfNeeded: app.session), app.appState == .foreground else { return false }
         app.setTimer(after: interval, tag: tag)
         return true

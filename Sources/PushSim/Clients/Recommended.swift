@@ -30,10 +30,10 @@ public struct Recommended: ClientStrategy {
 
     public mutating func onForeground(_ app: inout AppContext) {
         app.pull()
-        poller.start(every: interval, &app)
+        poller.start(every: .fixed(interval), &app)
     }
 
     public mutating func onTimer(tag: Int32, _ app: inout AppContext) {
-        if poller.fire(tag: tag, every: interval, &app) { app.pull() }
+        if poller.fire(tag: tag, every: .fixed(interval), &app) { app.pull() }
     }
 }

@@ -24,7 +24,9 @@ extension EventQueue {
             }
         }
         var inHeap = Set<UInt64>(minimumCapacity: heap.count)
-        for entry in heap {
+        for whole in heap {
+            var entry = whole
+            entry.sequence = whole.id
             if entry.time < now.microseconds {
                 return "entry seq \(entry.sequence) at t=\(entry.time) µs is before now (\(now.microseconds) µs)"
             }

@@ -25,6 +25,10 @@ public struct EventID: Hashable, Sendable {
 /// `now` to the event's time, and `next(until:)` with nothing left at or before the horizon
 /// advances `now` to the horizon. Scheduling before `now` is a broken invariant and traps.
 ///
+/// **Shuffled ties (checks only).** `shuffleTies(salt:)` replaces FIFO among equal times by
+/// a pseudo-random order fixed by the salt, to find results that depend on an arbitrary
+/// tie order. Off by default, and then the order is exactly (time, insertion sequence).
+///
 /// **Cancellation is lazy.** `cancel(_:)` marks an event in O(1); the entry stays in the
 /// heap and is discarded when it reaches the top. `pendingCount` never counts it.
 ///
@@ -40,6 +44,8 @@ public struct EventQueue<Payload> {
     @usableFromInline
     struct Entry {
         @usableFromInline var time: Int64
+        /// The insertion sequence in the low 40 bits; with shuffled ties, a pseudo-random
+        /// prefix in the high 24 bits (0 otherwise), which orders equal times.
         @usableFromInline var sequence: UInt64
         @usableFromInline var payload: Payload
 
@@ -53,7 +59,14 @@ public struct EventQueue<Payload> {
         @inlinable func runsBefore(_ other: Entry) -> Bool {
             time < other.time || (time == other.time && sequence < other.sequence)
         }
+
+        /// The insertion sequence (the event's ID), without any tie-shuffling prefix.
+        @inlinable var id: UInt64 { sequence & EventQueue.sequenceMask }
     }
+
+    /// The bits of `Entry.sequence` that hold the insertion sequence. A queue never issues
+    /// 2^40 sequences: its retirement bitmap (one bit per sequence) would need 128 GiB.
+    @usableFromInline static var sequenceMask: UInt64 { (1 << 40) - 1 }
 
     /// Binary min-heap by `Entry.runsBefore`: `heap[0]` is the next entry to leave.
     @usableFromInline var heap: [Entry]
@@ -65,6 +78,8 @@ public struct EventQueue<Payload> {
     @usableFromInline var nextSequence: UInt64
     @usableFromInline var _now: SimTime
     @usableFromInline var _eventsPopped: Int
+    /// 0: ties run FIFO; otherwise the salt of the pseudo-random tie order.
+    @usableFromInline var tieSalt: UInt64
 
     /// Creates an empty queue with `now == .zero`.
     /// - Parameter reservingCapacity: number of simultaneously scheduled events to make room
@@ -81,6 +96,7 @@ public struct EventQueue<Payload> {
         nextSequence = 0
         _now = .zero
         _eventsPopped = 0
+        tieSalt = 0
     }
 
     /// The current simulated time: the time of the last popped event, or the last horizon
@@ -123,7 +139,9 @@ public struct EventQueue<Payload> {
         let sequence = nextSequence
         nextSequence &+= 1
         if sequence & 63 == 0 { retired.append(0) }
-        heap.append(Entry(time: time.microseconds, sequence: sequence, payload: payload))
+        var key = sequence
+        if tieSalt != 0 { key = Self.shuffled(sequence, salt: tieSalt) }
+        heap.append(Entry(time: time.microseconds, sequence: key, payload: payload))
         siftUp(heap.count - 1)
         return EventID(sequence: sequence)
     }
@@ -166,7 +184,7 @@ public struct EventQueue<Payload> {
         if let head = heap.first, head.time <= horizon.microseconds {
             let entry = removeMin()
             assert(entry.time >= _now.microseconds, "EventQueue: time moved back")
-            markRetired(entry.sequence)
+            markRetired(entry.id)
             _now = SimTime(microseconds: entry.time)
             _eventsPopped += 1
             return entry.payload
@@ -207,6 +225,25 @@ public struct EventQueue<Payload> {
         _now = .zero
         _eventsPopped = 0
     }
+
+    /// Orders events at equal times pseudo-randomly instead of FIFO, for every event
+    /// scheduled from now on: the order key of an event is the top 24 bits of
+    /// SplitMix64(sequence ^ `salt`) (ties of that broken by sequence). The order is a
+    /// fixed function of (salt, sequence), so a run stays reproducible. `salt` 0 restores
+    /// FIFO. Meant for checks that no result depends on an arbitrary tie order; call it
+    /// before scheduling anything. `reset()` keeps the salt.
+    /// - Complexity: O(1); afterwards O(1) extra per `schedule`.
+    public mutating func shuffleTies(salt: UInt64) { tieSalt = salt }
+
+    /// The shuffled order key of `sequence`: a pseudo-random 24-bit prefix, then the sequence.
+    @usableFromInline @inline(never) static func shuffled(_ sequence: UInt64, salt: UInt64) -> UInt64 {
+        precondition(sequence <= sequenceMask, "EventQueue: more than 2^40 events scheduled")
+        var z = (sequence ^ salt) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return (z & ~sequenceMask) | sequence
+    }
 }
 
 extension EventQueue: Sendable where Payload: Sendable {}
@@ -225,9 +262,9 @@ extension EventQueue {
 
     /// Drops cancelled entries from the top of the heap, so that `heap.first` is live.
     @inlinable mutating func discardCancelledHead() {
-        while !cancelled.isEmpty, let head = heap.first, cancelled.remove(head.sequence) != nil {
+        while !cancelled.isEmpty, let head = heap.first, cancelled.remove(head.id) != nil {
             _ = removeMin()
-            markRetired(head.sequence)
+            markRetired(head.id)
         }
     }
 

@@ -1,6 +1,7 @@
 /// Accumulates the runs of one (variant, strategy) cell into the figures of `summary.csv`.
 ///
-/// Memory: O(converged runs) for the convergence-time quantiles, O(metrics) otherwise.
+/// Memory: O(runs) for the convergence-time quantiles and the user-view figures
+/// (`ExperienceSummary`), O(metrics) otherwise.
 public struct CellSummary: Sendable {
     public let variant: String
     public let strategy: String
@@ -15,6 +16,8 @@ public struct CellSummary: Sendable {
     private var convergenceTimes: [Double] = []
     /// The sender figures (message fates, duplicates, quiet hours, lateness, attempts).
     public private(set) var sender = SenderSummary()
+    /// The user-view and cost figures (`ExperienceColumns`).
+    public private(set) var experience = ExperienceSummary()
 
     public init(variant: String, strategy: String) { self.variant = variant; self.strategy = strategy }
 
@@ -26,6 +29,7 @@ public struct CellSummary: Sendable {
         for (i, m) in RunMetrics.all.enumerated() { sums[i] += m.value(o) }
         for i in rejections.indices { rejections[i] += o.rejections[i] }
         sender.add(o)
+        experience.add(o)
     }
 
     /// Converged runs / replications.

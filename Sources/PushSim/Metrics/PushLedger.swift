@@ -13,6 +13,8 @@ public struct PushLedger: Sendable {
     public private(set) var duplicatesMade = 0
     /// Counts per `SendError`, indexed by `SendError.allCases` order.
     public private(set) var rejections = [Int](repeating: 0, count: Self.sendErrors.count)
+    /// What was recorded, in order, while tracing (`nil`, the default, keeps no journal).
+    private var journal: [Note]?
 
     /// The synthesized `allCases` builds a new array on every call; these are built once.
     static let sendErrors = SendError.allCases
@@ -20,6 +22,12 @@ public struct PushLedger: Sendable {
     static let outcomeCount = PushOutcome.allCases.count
     /// The latest rejection recorded (the provider's answer to the request in progress).
     private var lastRejection: (id: Int64, rejection: Rejection)?
+
+    /// One recorded fact about a push, for traces.
+    public enum Note: Sendable, Equatable {
+        case outcome(id: Int64, PushOutcome)
+        case delay(id: Int64, DelayReason)
+    }
 
     public init() {}
 
@@ -29,6 +37,16 @@ public struct PushLedger: Sendable {
         outcomes.reserveCapacity(pushes)
         delays.reserveCapacity(pushes)
         transmitted.reserveCapacity(pushes)
+    }
+
+    /// Starts keeping a journal of every outcome and delay reason recorded (traces only).
+    public mutating func keepJournal() { journal = [] }
+
+    /// The journal entries since the last call (empty without `keepJournal`).
+    public mutating func takeJournal() -> [Note] {
+        guard let j = journal, !j.isEmpty else { return [] }
+        journal = []
+        return j
     }
 
     /// Registers push `id` (ids are 1, 2, 3, … in send order).
@@ -48,6 +66,7 @@ public struct PushLedger: Sendable {
         let supersedes = outcome == .delivered && outcomes[i] == Int8(PushOutcome.droppedDeviceOffline.rawValue)
         guard outcomes[i] < 0 || supersedes else { return false }
         outcomes[i] = Int8(outcome.rawValue)
+        journal?.append(.outcome(id: id, outcome))
         return true
     }
 
@@ -85,7 +104,10 @@ public struct PushLedger: Sendable {
 
     /// Marks a delay reason on the push, unless its fate is already decided.
     public mutating func delay(_ id: Int64, _ reason: DelayReason) {
-        if outcomes[Int(id) - 1] < 0 { delays[Int(id) - 1] |= reason.bit }
+        if outcomes[Int(id) - 1] < 0 {
+            delays[Int(id) - 1] |= reason.bit
+            journal?.append(.delay(id: id, reason))
+        }
     }
 
     /// Whether the push already has a final outcome.

@@ -27,6 +27,16 @@ public struct RunCounters: Sendable, Equatable {
     public var appOpens = 0
     /// Events the kernel ran.
     public var events = 0
+    /// Payload bytes of the pushes sent (the message template's `size`, once per push).
+    public var bytesPushed = 0
+    /// Bytes of the pull answers applied (`ClientSpec.responseSize` + `changeSize` per change or key).
+    public var bytesPulled = 0
+    /// Push copies and `deletedMessages` signals that reached the device while its screen was off.
+    public var deviceWakeups = 0
+    /// Pulls that reached the server (started with network).
+    public var serverRequests = 0
+    /// Notifications the app posted itself (`AppContext.postNotification`).
+    public var localNotifications = 0
 
     public init() {}
 }

@@ -23,13 +23,19 @@ public struct RunOutcome: Sendable, Equatable {
     public var counters: RunCounters
     /// Message fates and sender counts.
     public var sender = SenderOutcome()
+    /// What the user saw (freshness, stale screen, regressions, notifications).
+    public var experience: ExperienceOutcome
+    /// The run's event fingerprint (`RunFingerprint`).
+    public var fingerprint: RunFingerprint
 
     /// Count of one outcome.
     public subscript(_ o: PushOutcome) -> Int { outcomes[o.rawValue] }
     /// Count of one delay reason.
     public subscript(_ d: DelayReason) -> Int { delays[d.rawValue] }
 
-    public init(converged: Bool, convergenceTime: SimDuration?, finalCursor: Int64, ledger: PushLedger, counters: RunCounters) {
+    public init(converged: Bool, convergenceTime: SimDuration?, finalCursor: Int64, ledger: PushLedger, counters: RunCounters,
+                experience: ExperienceOutcome = ExperienceOutcome(), fingerprint: RunFingerprint = RunFingerprint()) {
+        self.experience = experience; self.fingerprint = fingerprint
         self.converged = converged; self.convergenceTime = convergenceTime; self.finalCursor = finalCursor
         pushesSent = ledger.count
         outcomes = ledger.outcomeCounts()

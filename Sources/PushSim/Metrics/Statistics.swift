@@ -65,6 +65,20 @@ public enum Statistics {
         return data.withUnsafeBufferPointer { gsl_stats_variance($0.baseAddress, 1, $0.count) }
     }
 
+    /// The two-sided Student-t confidence interval of the mean of `data`:
+    /// mean ± t · s/√n, with s the sample standard deviation (`variance`) and
+    /// t = `gsl_cdf_tdist_Pinv((1 + confidence)/2, n − 1)`. Zero-width when every value is
+    /// equal; nil for fewer than two values.
+    /// - Precondition: 0 < confidence < 1.
+    /// - Complexity: O(n).
+    public static func meanInterval(_ data: [Double], confidence: Double = 0.95) -> (low: Double, high: Double)? {
+        precondition(confidence > 0 && confidence < 1, "confidence must be in (0, 1), got \(confidence)")
+        guard data.count >= 2 else { return nil }
+        let m = mean(data), s = variance(data).squareRoot()
+        let half = gsl_cdf_tdist_Pinv((1 + confidence) / 2, Double(data.count - 1)) * s / Double(data.count).squareRoot()
+        return (m - half, m + half)
+    }
+
     /// The standard normal quantile Φ⁻¹(p) (`gsl_cdf_ugaussian_Pinv`); −∞ at p = 0, +∞ at
     /// p = 1. Example: `normalQuantile(0.975)` ≈ 1.959964.
     /// - Precondition: 0 ≤ p ≤ 1.

@@ -62,6 +62,8 @@ public enum StreamName {
     public static let deviceConnectivity = "device.connectivity"
     /// The user: random app opens, notification taps.
     public static let deviceUser = "device.user"
-    /// The client: pull latency and failures.
+    /// The client: pull latency and failures, drawn strategy timers.
     public static let client = "client"
+    /// The tie order of `--shuffle-ties` (seeded from the shuffle seed, not the scenario's).
+    public static let kernelTies = "kernel.ties"
 }

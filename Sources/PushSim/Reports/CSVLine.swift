@@ -62,6 +62,22 @@ public struct CSVLine {
         }
     }
 
+    /// Appends `x` with six decimals, rounded half away from zero from x × 10⁶ (for
+    /// |x| < 9.2 × 10¹²), or an empty field for `nil` or a non-finite value.
+    public mutating func appendDecimal(_ x: Double?) {
+        guard let x, x.isFinite else { separate(); return }
+        appendSeconds(Int64((x * 1_000_000).rounded()))
+    }
+
+    /// Appends 16 lowercase hexadecimal digits.
+    public mutating func appendHex(_ value: UInt64) {
+        separate()
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let d = UInt8((value >> UInt64(shift)) & 0xF)
+            bytes.append(d < 10 ? 0x30 + d : 0x57 + d)
+        }
+    }
+
     /// Ends the record with CRLF (`CSV.lineEnding`); the next field starts a new record.
     public mutating func end() {
         bytes.append(0x0D)

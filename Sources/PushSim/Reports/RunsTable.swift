@@ -4,7 +4,7 @@
 public enum RunsTable {
     /// The header row, in order.
     public static let columns = ["variant", "strategy", "replication", "seed", "converged", "convergence_time_s", "final_cursor"]
-        + RunMetrics.all.map(\.name) + ["rejected_codes"] + SenderColumns.runColumns
+        + RunMetrics.all.map(\.name) + ["rejected_codes"] + SenderColumns.runColumns + ExperienceColumns.runColumns
 
     /// One row's fields; `seed` is the scenario seed (stream seeds derive from it and the replication).
     public static func fields(variant: String, strategy: String, replication: Int, seed: UInt64, outcome o: RunOutcome) -> [String] {
@@ -13,7 +13,7 @@ public enum RunsTable {
         f.append(String(o.finalCursor))
         for m in RunMetrics.all { f.append(String(m.value(o))) }
         f.append(RunMetrics.rejectionCodes(o.rejections))
-        return f + SenderColumns.runFields(o.sender)
+        return f + SenderColumns.runFields(o.sender) + ExperienceColumns.runFields(o)
     }
 
     /// The same row as `CSV.record(fields(...))`, as text (see `append(to:...)`).
@@ -37,6 +37,7 @@ public enum RunsTable {
         for m in RunMetrics.all { line.append(m.value(o)) }
         line.append(o.rejections.contains { $0 != 0 } ? RunMetrics.rejectionCodes(o.rejections) : "")
         SenderColumns.append(o.sender, to: &line)
+        ExperienceColumns.append(o, to: &line)
         line.end()
     }
 }

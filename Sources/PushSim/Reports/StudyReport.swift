@@ -25,13 +25,14 @@ public struct StudyReport {
     /// Runs `scenario` and writes the reports into `folder` (created if needed).
     /// - Parameters:
     ///   - jobs: worker threads (≥ 1); the files are byte-identical for any value.
+    ///   - shuffleTies: `--shuffle-ties` seed (see `Simulation.shuffleTies`); nil: FIFO ties.
     ///   - progress: called on the calling thread after each batch with (runs done, total).
     /// - Returns: the per-(variant, strategy) summaries, in scenario order.
     /// - Throws: file-system errors; no report file is replaced unless all were written.
-    public static func run(_ scenario: Scenario, into folder: URL, jobs: Int, provenance: Provenance,
+    public static func run(_ scenario: Scenario, into folder: URL, jobs: Int, provenance: Provenance, shuffleTies: UInt64? = nil,
                            progress: ((Int, Int) -> Void)? = nil) throws -> [CellSummary] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let simulation = Simulation(scenario: scenario)
+        let simulation = Simulation(scenario: scenario, shuffleTies: shuffleTies)
         var cells: [CellSummary] = []
         for v in scenario.variants { for s in scenario.strategies { cells.append(CellSummary(variant: v.name, strategy: s.name)) } }
 
@@ -62,15 +63,16 @@ public struct StudyReport {
         try summary.write(CSV.record(SummaryTable.columns) + cells.map { CSV.record(SummaryTable.fields($0)) }.joined())
         let meta = try AtomicFile(folder.appendingPathComponent("meta.json"))
         files.append(meta)
-        try meta.write(metaJSON(scenario, provenance))
+        try meta.write(metaJSON(scenario, provenance, shuffleTies: shuffleTies))
         for f in files { try f.commit() }
         files.removeAll()
         return cells
     }
 
-    /// `meta.json`: keys sorted, no timestamps, so equal inputs give equal bytes.
-    static func metaJSON(_ scenario: Scenario, _ p: Provenance) throws -> String {
-        let object: [String: Any] = [
+    /// `meta.json`: keys sorted, no timestamps, so equal inputs give equal bytes;
+    /// `shuffle_ties` only when ties were shuffled.
+    static func metaJSON(_ scenario: Scenario, _ p: Provenance, shuffleTies: UInt64? = nil) throws -> String {
+        var object: [String: Any] = [
             "pushsim_version": version,
             "commit": p.commit ?? NSNull(),
             "scenario": scenario.name,
@@ -85,6 +87,7 @@ public struct StudyReport {
             "variants": scenario.variants.map(\.name),
             "strategies": scenario.strategies.map(\.name),
         ]
+        if let shuffleTies { object["shuffle_ties"] = NSNumber(value: shuffleTies) }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
     }

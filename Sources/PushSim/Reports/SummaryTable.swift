@@ -7,7 +7,7 @@ public enum SummaryTable {
         "variant", "strategy", "replications", "converged", "convergence_rate", "ci_low", "ci_high",
         "convergence_time_p50_s", "convergence_time_p95_s",
     ] + RunMetrics.all.map { ($0.aggregate == .total ? "total_" : "mean_") + $0.name } + ["rejected_codes"]
-        + SenderColumns.summaryColumns
+        + SenderColumns.summaryColumns + ExperienceColumns.summaryColumns
 
     /// A number with six decimals (C `%.6f`: the same bytes on every run).
     public static func number(_ x: Double) -> String { String(format: "%.6f", x) }
@@ -23,7 +23,7 @@ public enum SummaryTable {
             f.append(m.aggregate == .total ? String(s.sums[i]) : number(s.replications == 0 ? 0 : Double(s.sums[i]) / Double(s.replications)))
         }
         f.append(RunMetrics.rejectionCodes(s.rejections))
-        return f + SenderColumns.summaryFields(s.sender)
+        return f + SenderColumns.summaryFields(s.sender) + ExperienceColumns.summaryFields(s.experience)
     }
 
     /// The summary as an aligned text table for a terminal.

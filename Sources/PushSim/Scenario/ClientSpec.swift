@@ -17,6 +17,12 @@ public struct ClientSpec: Decodable, Sendable {
     public var registration = Registration.everyLaunch
     /// Whether the app drops copies of a notification id it has already seen.
     public var dedupe = false
+    /// Bytes of every applied pull answer (0 … 100,000,000; default 0); with `changeSize`,
+    /// only feeds the cost columns: an applied answer is `responseSize` bytes plus
+    /// `changeSize` per change it carries (per key for a snapshot).
+    public var responseSize = 0
+    /// Bytes per change (or, for a snapshot, per key) in an applied answer (0 … 100,000,000; default 0).
+    public var changeSize = 0
 
     /// When the app sends its registration token to the app server.
     public enum Registration: String, Sendable, CaseIterable {
@@ -35,7 +41,7 @@ public struct ClientSpec: Decodable, Sendable {
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case pullLatency, pullFailure, registration, dedupe }
+    enum CodingKeys: String, CodingKey, CaseIterable { case pullLatency, pullFailure, registration, dedupe, responseSize, changeSize }
 
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -44,5 +50,7 @@ public struct ClientSpec: Decodable, Sendable {
         pullFailure = try c.decodeProbability(.pullFailure, default: 0)
         registration = try c.decodeEnum(.registration, default: .everyLaunch)
         dedupe = try c.decodeBool(.dedupe, default: false)
+        responseSize = try c.decodeInt(.responseSize, in: 0...100_000_000, default: 0)
+        changeSize = try c.decodeInt(.changeSize, in: 0...100_000_000, default: 0)
     }
 }

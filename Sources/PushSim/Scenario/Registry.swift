@@ -18,6 +18,9 @@ public enum Registry {
         HintPullReconnectSync.self,
         Polling.self,
         Recommended.self,
+        ApplyPayloadNotify.self,
+        RefetchNotify.self,
+        RefetchNotifyPoll.self,
     ]
 
     /// Sender policy kinds, in `pushsim list` order.

@@ -25,6 +25,12 @@ public struct ServerSpec: Decodable, Sendable {
         } else {
             changes = [try c.decode(ChangeSchedule.self, forKey: .changes)]  // rethrows the object's own error
         }
+        let listed = (try? c.nestedUnkeyedContainer(forKey: .changes)) != nil
+        for (i, schedule) in changes.enumerated() where schedule.keysNeeded > keys {
+            let path = c.codingPath + [CodingKeys.changes] + (listed ? [AnyCodingKey(intValue: i)!] : []) + [AnyCodingKey("count")]
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription:
+                "a schedule with stages writes keys firstKey … firstKey + count − 1 = \(schedule.firstKey) … \(schedule.keysNeeded - 1), but the server has \(keys) keys"))
+        }
     }
 
     /// Every change of one replication in time order: (time, key, schedule index).
@@ -32,8 +38,9 @@ public struct ServerSpec: Decodable, Sendable {
     /// the `server` stream, schedule i > 0 from `server.<i>`, so no schedule's draws depend
     /// on another's or on the horizon.
     public func drawChanges(until horizon: SimTime, streams: RandomStreams) -> [(time: SimTime, key: Int32, schedule: Int)] {
-        if changes.count == 1 {
-            // One schedule is already in time order (gaps are never negative).
+        if changes.count == 1 && changes[0].stages == nil {
+            // One schedule of random keys is already in time order (gaps are never negative);
+            // stage schedules come entity by entity and need the merge below.
             return changes[0].draw(keys: keys, until: horizon, random: streams.stream(StreamName.server)).map { ($0.time, $0.key, 0) }
         }
         var all: [(time: SimTime, key: Int32, schedule: Int)] = []
@@ -45,55 +52,5 @@ public struct ServerSpec: Decodable, Sendable {
         return all.enumerated().sorted { a, b in
             (a.element.time, a.element.schedule, a.offset) < (b.element.time, b.element.schedule, b.offset)
         }.map(\.element)
-    }
-}
-
-/// When the server's changes happen and which key each one writes.
-///
-/// `count` changes; the first at `start`; then either every `interval`, or after gaps
-/// drawn from `gap` (a duration distribution). Each change's key is drawn uniformly from
-/// `0 ..< keys` on the `server` stream; its value is its own sequence number. Draw order on
-/// the stream: per change, the gap (if any, from the second change on), then the key.
-public struct ChangeSchedule: Decodable, Sendable {
-    /// Number of changes (0 … 10,000,000).
-    public var count: Int
-    /// Time of the first change (default `"0s"`).
-    public var start: SimDuration
-    /// Fixed spacing between changes, or …
-    public var interval: SimDuration?
-    /// … gaps drawn from a distribution (exactly one of the two).
-    public var gap: DurationDistribution?
-
-    /// The message sent for each of these changes (`nil`: the variant's or scenario's).
-    public var message: MessageTemplate?
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case count, start, interval, gap, message }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        count = try c.decodeInt(.count, in: 0...10_000_000)
-        start = try c.decodeDurationIfPresent(.start) ?? .zero
-        interval = try c.decodeDurationIfPresent(.interval)
-        gap = try c.decodeIfPresent(DurationDistribution.self, forKey: .gap)
-        message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message)
-        if (interval == nil) == (gap == nil) && count > 1 {
-            throw decoder.invalid("give exactly one of \"interval\" (a duration) or \"gap\" (a duration distribution)")
-        }
-    }
-
-    /// The change times and keys for one replication, up to `horizon`.
-    /// - Returns: at most `count` (time, key) pairs in non-decreasing time, none after
-    ///   `horizon`. The draws for the changes it returns do not depend on the horizon.
-    public func draw(keys: Int, until horizon: SimTime, random: RandomStream) -> [(time: SimTime, key: Int32)] {
-        var out: [(time: SimTime, key: Int32)] = []
-        out.reserveCapacity(min(count, 1 << 12))
-        var t = SimTime.zero + start
-        for i in 0..<count {
-            if i > 0 { t = t + (interval ?? gap!.sample(random)) }   // each step ≤ 100 years: no overflow
-            guard t <= horizon else { break }
-            out.append((t, Int32(random.uniformInt(below: keys))))
-        }
-        return out
     }
 }

@@ -8,12 +8,16 @@
 /// each other, so a worker's `GeneratorCache` seeds each state once per replication.
 public struct Simulation: Sendable {
     public let scenario: Scenario
+    /// `--shuffle-ties SEED`: events at equal times run in a pseudo-random order drawn from
+    /// the `kernel.ties` stream of (SEED, replication) instead of FIFO; nil (default): FIFO.
+    public var shuffleTies: UInt64?
 
     /// Per variant, what its runs use besides channel, strategy and streams (built once).
     private let setups: [Setup]
 
-    public init(scenario: Scenario) {
+    public init(scenario: Scenario, shuffleTies: UInt64? = nil) {
         self.scenario = scenario
+        self.shuffleTies = shuffleTies
         setups = scenario.variants.indices.map { Self.setup(scenario, variant: $0) }
     }
 
@@ -22,6 +26,10 @@ public struct Simulation: Sendable {
         public var variant: Int
         public var strategy: Int
         public var replication: Int
+
+        public init(variant: Int, strategy: Int, replication: Int) {
+            self.variant = variant; self.strategy = strategy; self.replication = replication
+        }
     }
 
     /// variants × strategies × replications.
@@ -38,10 +46,30 @@ public struct Simulation: Sendable {
 
     /// Runs one replication.
     /// - Parameter cache: the calling worker's generator cache (same outcome with or without).
-    public func run(_ id: RunID, cache: GeneratorCache? = nil) -> RunOutcome {
+    public func run(_ id: RunID, cache: GeneratorCache? = nil) -> RunOutcome { run(id, cache: cache, trace: NoTrace()).outcome }
+
+    /// Runs one replication and records everything that happens in it: the same run as
+    /// `run(_:)`, with a trace of it.
+    public func trace(_ id: RunID) -> (outcome: RunOutcome, trace: RunTrace) {
+        let server = setup(variant: id.variant).server
+        let (outcome, tracer) = run(id, cache: nil, trace: RunTracer(stageNames: server.changes.map { $0.stages?.map(\.name) }))
+        return (outcome, RunTrace(records: tracer.records, fingerprint: outcome.fingerprint))
+    }
+
+    private func run<T: TraceSink>(_ id: RunID, cache: GeneratorCache?, trace: T) -> (outcome: RunOutcome, trace: T) {
         let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: id.replication, cache: cache)
+        var setup = setups[id.variant]
+        if let shuffleTies { setup.tieSalt = Self.tieSalt(seed: shuffleTies, replication: id.replication, generator: scenario.generator) }
         return Self.simulate(channel: scenario.variants[id.variant].channel, strategy: scenario.strategies[id.strategy].prototype,
-                             setup: setups[id.variant], streams: streams)
+                             setup: setup, streams: streams, trace: trace)
+    }
+
+    /// The tie-order salt of one replication: 64 bits from the `kernel.ties` stream of a
+    /// `RandomStreams` seeded with the shuffle seed (never 0, which means FIFO).
+    static func tieSalt(seed: UInt64, replication: Int, generator: GeneratorType) -> UInt64 {
+        let stream = RandomStreams(generator: generator, seed: seed, replication: replication).stream(StreamName.kernelTies)
+        let high = UInt64(stream.uniformInt(below: (1 << 32) - 1)), low = UInt64(stream.uniformInt(below: (1 << 32) - 1))
+        return (high << 32 | low) | 1
     }
 
     /// What a run of variant `index` uses besides its channel and strategy: the variant's
@@ -53,8 +81,10 @@ public struct Simulation: Sendable {
         let variant = scenario.variants[index]
         let server = variant.server ?? scenario.server
         let message = variant.message ?? scenario.message
+        let templates = server.changes.map { $0.message ?? message }
         return Setup(server: server, device: variant.device ?? scenario.device, client: variant.client ?? scenario.client,
-                     templates: server.changes.map { $0.message ?? message }, horizon: .zero + scenario.horizon,
+                     templates: templates, notifies: zip(server.changes, templates).map { $0.notifies(with: $1) },
+                     horizon: .zero + scenario.horizon,
                      recipient: variant.recipient ?? scenario.recipient, sender: variant.sender ?? scenario.sender)
     }
 
@@ -64,19 +94,31 @@ public struct Simulation: Sendable {
         var device: DeviceSpec
         var client: ClientSpec
         var templates: [MessageTemplate]
+        /// Per change schedule: whether its changes are meant to notify.
+        var notifies: [Bool]
         var horizon: SimTime
         var recipient: RecipientSpec
         var sender: any SenderPolicy
+        /// The event queue's tie-order salt (0: FIFO).
+        var tieSalt: UInt64 = 0
     }
 
     /// The specialised entry point: channel, strategy and sender types are concrete from
     /// here on.
     static func simulate<C: PushChannel, S: ClientStrategy>(channel: C, strategy: S, setup: Setup, streams: RandomStreams) -> RunOutcome {
-        func run<P: SenderPolicy>(_ sender: P) -> RunOutcome {
+        simulate(channel: channel, strategy: strategy, setup: setup, streams: streams, trace: NoTrace()).outcome
+    }
+
+    /// The same, reporting to `trace`.
+    static func simulate<C: PushChannel, S: ClientStrategy, T: TraceSink>(channel: C, strategy: S, setup: Setup, streams: RandomStreams,
+                                                                          trace: T) -> (outcome: RunOutcome, trace: T) {
+        func run<P: SenderPolicy>(_ sender: P) -> (outcome: RunOutcome, trace: T) {
             var world = World(server: setup.server, device: setup.device, client: setup.client, templates: setup.templates,
-                              channel: channel, strategy: strategy, sender: sender, recipient: setup.recipient,
-                              streams: streams, horizon: setup.horizon)
-            return world.run(until: setup.horizon)
+                              notifies: setup.notifies, channel: channel, strategy: strategy, sender: sender,
+                              recipient: setup.recipient, streams: streams, horizon: setup.horizon,
+                              tieSalt: setup.tieSalt, trace: trace)
+            let outcome = world.run(until: setup.horizon)
+            return (outcome, world.trace)
         }
         return run(setup.sender)
     }

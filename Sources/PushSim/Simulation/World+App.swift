@@ -34,6 +34,7 @@ extension World {
         appProcess &+= 1
         sessionEndsAt = queue.now
         pullInFlight = false; pullAgain = false; fullSyncWanted = false
+        notifyAfterPull.removeAll(keepingCapacity: true)
     }
 
     /// A stopped app's code starts: in the background (a push or signal) or the foreground.
@@ -62,10 +63,30 @@ extension World {
         handler(&strategy, &app)
         for change in app.appliedPayloads {
             counters.payloadsApplied += 1
-            write(key: change.key, value: change.value)
+            write(key: change.key, value: change.value, payload: true)
         }
+        if !app.notificationsPosted.isEmpty { for key in app.notificationsPosted { postNotification(key: key) } }
+        if !app.notificationsAfterPull.isEmpty { notifyAfterPull += app.notificationsAfterPull }
         if app.pullRequested || app.fullSyncRequested { requestPull(full: app.fullSyncRequested) }
-        for timer in app.timers { queue.schedule(at: queue.now + timer.delay, .timer(tag: timer.tag, process: appProcess)) }
+        for timer in app.timers {
+            if tracing { trace.timerSet(tag: timer.tag) }
+            let delay: SimDuration
+            switch timer.delay {
+            case let .fixed(d): delay = d
+            case let .drawn(d): delay = max(SimDuration(microseconds: 1), d.sample(clientRandom))   // time must move on
+            }
+            queue.schedule(at: queue.now + delay, .timer(tag: timer.tag, process: appProcess))
+        }
+    }
+
+    /// A notification the app posts, showing its own value for `key`: shown unless the
+    /// app is in the foreground, notifications are denied or the value is 0.
+    mutating func postNotification(key: Int32) {
+        let value = clientState[Int(key)]
+        guard appState != .foreground, spec.notificationsAuthorized, value != 0 else { return }
+        counters.localNotifications += 1
+        let staleness = experience.notificationShown(value: value, serverValue: server.state[Int(key)], at: queue.now)
+        if tracing { traceLedger(); trace.notification(at: queue.now, key: key, value: value, push: nil, staleness: staleness) }
     }
 
     /// Wall time work started now may take: unlimited in the foreground, else the app's
@@ -79,14 +100,24 @@ extension World {
     /// Starts a pull, or marks one to follow the pull in flight.
     mutating func requestPull(full: Bool) {
         if full { fullSyncWanted = true }
-        if pullInFlight { pullAgain = true; return }
+        if pullInFlight {
+            pullAgain = true
+            if tracing { trace.pullQueued() }
+            return
+        }
         pullInFlight = true
         counters.pulls += 1
         currentPullIsFull = fullSyncWanted
         fullSyncWanted = false
         pullDeadline = backgroundDeadline
-        guard networkAvailable else { queue.schedule(at: queue.now, .pullComplete(failed: true, process: appProcess)); return }
+        guard networkAvailable else {
+            if tracing { traceLedger(); trace.pullStarted(at: queue.now, full: currentPullIsFull, latency: nil) }
+            queue.schedule(at: queue.now, .pullComplete(failed: true, process: appProcess))
+            return
+        }
+        counters.serverRequests += 1
         let latency = client.pullLatency.sample(clientRandom)
+        if tracing { traceLedger(); trace.pullStarted(at: queue.now, full: currentPullIsFull, latency: latency) }
         let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
         // A zero-latency pull completes at once, so the cursor moves before the next event.
         if latency == .zero { completePull(failed: failed) } else { queue.schedule(at: queue.now + latency, .pullComplete(failed: failed, process: appProcess)) }
@@ -98,9 +129,20 @@ extension World {
         pullInFlight = false
         if failed || !online || queue.now > pullDeadline || !installed {
             counters.pullFailures += 1
+            if tracing {
+                let why = failed ? "failed" : !online ? "offline" : !installed ? "uninstalled" : "past the background deadline"
+                traceLedger()
+                trace.pullResult(at: queue.now, failure: why, changes: 0, reset: false)
+                trace.pullApplied()
+            }
             if installed { react { s, app in s.onPullFailed(&app) } }
         } else {
             apply(currentPullIsFull ? .reset(snapshot: server.state, cursor: server.head) : server.changes(since: clientCursor))
+            if !notifyAfterPull.isEmpty {
+                for key in notifyAfterPull { postNotification(key: key) }
+                notifyAfterPull.removeAll(keepingCapacity: true)
+            }
+            if tracing { trace.pullApplied() }
         }
         if pullAgain {
             pullAgain = false
@@ -111,19 +153,26 @@ extension World {
     private mutating func apply(_ result: PullResult) {
         switch result {
         case let .events(changes):
+            counters.bytesPulled += client.responseSize + client.changeSize * changes.count
+            if tracing { traceLedger(); trace.pullResult(at: queue.now, failure: nil, changes: changes.count, reset: false) }
             for change in changes { write(key: change.key, value: change.value) }
             if let last = changes.last { clientCursor = last.sequence }
         case let .reset(snapshot, cursor):
             counters.resets += 1
+            counters.bytesPulled += client.responseSize + client.changeSize * snapshot.count
+            if tracing { traceLedger(); trace.pullResult(at: queue.now, failure: nil, changes: snapshot.count, reset: true) }
             for key in snapshot.indices { write(key: Int32(key), value: snapshot[key]) }
             clientCursor = cursor
         }
     }
 
-    /// Writes one key of the client's state, keeping the convergence tracker current.
-    mutating func write(key: Int32, value: Int64) {
+    /// Writes one key of the client's state (`payload`: a push's operation applied as-is),
+    /// keeping the convergence and user-view trackers current.
+    mutating func write(key: Int32, value: Int64, payload: Bool = false) {
         let old = clientState[Int(key)]
         clientState[Int(key)] = value
         tracker.update(old: old, new: value, other: server.state[Int(key)], now: queue.now)
+        experience.clientWrote(key: key, old: old, new: value, at: queue.now)
+        if tracing, old != value { traceLedger(); trace.wrote(at: queue.now, key: key, old: old, new: value, payload: payload) }
     }
 }

@@ -21,6 +21,7 @@ extension World {
         guard online else { ledger.finish(push.id, .droppedDeviceOffline); return }
         counters.copiesArrived += 1
         counters.bytesArrived += Int(push.size)
+        if !screenOn { counters.deviceWakeups += 1 }
         guard installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
         if dropsDuplicate(push, device: 0) { ledger.finish(push.id, .delivered); return }
         switch spec.platform {
@@ -47,6 +48,9 @@ extension World {
     mutating func display(_ push: Push) {
         guard spec.notificationsAuthorized else { return }
         counters.notificationsDisplayed += 1
+        let key = push.change.key
+        let staleness = experience.notificationShown(value: push.change.value, serverValue: server.state[Int(key)], at: queue.now)
+        if tracing { traceLedger(); trace.notification(at: queue.now, key: key, value: push.change.value, push: push.id, staleness: staleness) }
         if let tag = push.displayTag {
             if tray[tag] != nil { counters.notificationsReplaced += 1 }
             tray[tag] = push.id
@@ -93,6 +97,7 @@ extension World {
     }
 
     mutating func deletedMessages() {
+        if !screenOn { counters.deviceWakeups += 1 }
         guard installed, !stopped else { return }
         counters.deletedSignals += 1
         startProcessIfNeeded(.background)

@@ -18,6 +18,8 @@ extension World: SenderHost {
         nextPushID += 1
         push.sentAt = queue.now
         ledger.sent(push.id)
+        counters.bytesPushed += Int(push.size)
+        if tracing { trace.sent(push, at: queue.now) }
         if device == 0 {
             if !installed || registeredToken != token { senderCounters.staleTokenSends += 1 }
             channel.send(push, env: channelEnvironment, queue: &queue, ledger: &ledger)

@@ -5,8 +5,10 @@
 /// `World+OtherDevices` (the recipient's other devices).
 ///
 /// Generic over the channel, strategy and sender types so the hot path is statically
-/// dispatched; `Simulation.run` opens the scenario's existentials once per run.
-struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolicy> {
+/// dispatched; `Simulation.run` opens the scenario's existentials once per run. Generic over
+/// the trace sink too: `NoTrace` for normal runs (the trace calls compile away), `RunTracer`
+/// for `pushsim trace`, so a traced run is the same code as the run it explains.
+struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolicy, Trace: TraceSink> {
     var queue = EventQueue<WorldEvent>(reservingCapacity: 128)
     var server: Server
     var channel: Channel
@@ -15,6 +17,8 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
     var ledger = PushLedger()
     var counters = RunCounters()
     let templates: [MessageTemplate]
+    /// Per change schedule: whether its changes are meant to notify (`ChangeSchedule.notify`).
+    let notifies: [Bool]
     let spec: DeviceSpec
     let client: ClientSpec
     let channelRandom: RandomStream
@@ -70,6 +74,14 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
     var clientState: [Int64]
     var clientCursor: Int64 = 0
     var tracker = ConvergenceTracker()
+    /// What the user saw: freshness, stale screen, regressions, notifications.
+    var experience: ExperienceTracker
+    var fingerprint = RunFingerprint()
+    var trace: Trace
+    /// `Trace.isEnabled`, read once: the checks on the hot path are a load and a branch.
+    let tracing: Bool
+    /// Keys whose notification the app posts when the next pull's answer is applied.
+    var notifyAfterPull: [Int32] = []
     var lastChangeTime = SimTime.zero
     var nextPushID: Int64 = 1
     var pullInFlight = false
@@ -80,14 +92,21 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
 
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
     /// order (see `WorldEvent`).
-    init(server serverSpec: ServerSpec, device: DeviceSpec, client: ClientSpec, templates: [MessageTemplate],
-         channel: Channel, strategy: Strategy, sender: Sender, recipient: RecipientSpec, streams: RandomStreams, horizon: SimTime) {
+    init(server serverSpec: ServerSpec, device: DeviceSpec, client: ClientSpec, templates: [MessageTemplate], notifies: [Bool],
+         channel: Channel, strategy: Strategy, sender: Sender, recipient: RecipientSpec, streams: RandomStreams, horizon: SimTime,
+         tieSalt: UInt64 = 0, trace: Trace) {
         server = Server(keyCount: serverSpec.keys, retainLast: serverSpec.retainLast)
         clientState = Array(repeating: 0, count: serverSpec.keys)
         self.channel = channel
         self.strategy = strategy
         strategyPrototype = strategy
         self.templates = templates
+        self.notifies = notifies
+        self.trace = trace
+        tracing = Trace.isEnabled
+        experience = ExperienceTracker(keys: serverSpec.keys, foreground: device.app.initialState == .foreground)
+        if tracing { ledger.keepJournal() }
+        queue.shuffleTies(salt: tieSalt)
         spec = device
         self.client = client
         channelRandom = streams.stream(StreamName.channel)
@@ -125,6 +144,7 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
         let changes = serverSpec.drawChanges(until: horizon, streams: streams)
         ledger.reserveCapacity(changes.count)   // one push per change
         messages.reserveCapacity(changes.count)
+        experience.reserve(changes: changes.count)
         for c in changes {
             queue.schedule(at: c.time, .serverChange(key: c.key, schedule: Int32(c.schedule)))
         }
@@ -138,15 +158,23 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
         var policy = sender
         while let event = queue.next(until: horizon) {
             counters.events += 1
+            let f = event.traceFields(ledger: ledger)
+            fingerprint.add(time: queue.now, kind: f.kind.rawValue, entity: f.entity, message: f.message, tag: f.tag)
+            if tracing { trace.event(f.kind, at: queue.now, entity: f.entity, message: f.message, tag: f.tag, details: traceDetails(event)) }
             handle(event, &policy)
+            if tracing { traceLedger() }
+            experience.observe(at: queue.now, foreground: appState == .foreground, stale: tracker.mismatches > 0)
         }
         policy.finish(&self)
         sender = policy
         channel.finish(env: channelEnvironment, ledger: &ledger)
         if otherCount > 0 { finishOtherDevices() }
+        if tracing { traceLedger() }
         let converged = tracker.mismatches == 0
         let time = converged ? max(.zero, (tracker.matchingSince ?? horizon) - lastChangeTime) : nil
-        var outcome = RunOutcome(converged: converged, convergenceTime: time, finalCursor: clientCursor, ledger: ledger, counters: counters)
+        let seen = experience.outcome(horizon: horizon, foreground: appState == .foreground, stale: !converged)
+        var outcome = RunOutcome(converged: converged, convergenceTime: time, finalCursor: clientCursor, ledger: ledger, counters: counters,
+                                 experience: seen, fingerprint: fingerprint)
         outcome.sender = SenderOutcome(messages: messages, counters: senderCounters)
         return outcome
     }
@@ -155,7 +183,8 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
         // Doze transitions due now take effect before anything else that happens now.
         if doze != nil { let now = queue.now; doze!.advance(to: now) }
         switch event {
-        case let .serverChange(key, schedule): serverChange(key: key, template: templates[Int(schedule)], &policy)
+        case let .serverChange(key, schedule):
+            serverChange(key: key, template: templates[Int(schedule)], notify: notifies[Int(schedule)], &policy)
         case let .connectivity(isOnline): setOnline(isOnline)
         case let .screen(on): explicitScreenOn = on; screenMayHaveChanged()
         case let .charging(on):
@@ -197,10 +226,11 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
 
     /// The server commits the change; if its template sends a push, that push is a new
     /// message, handed to the sender policy (which sends it through `SenderHost.send`).
-    private mutating func serverChange(key: Int32, template: MessageTemplate, _ policy: inout Sender) {
+    private mutating func serverChange(key: Int32, template: MessageTemplate, notify: Bool, _ policy: inout Sender) {
         let old = server.state[Int(key)]
         let change = server.commit(key: key, value: server.head + 1)
         tracker.update(old: old, new: change.value, other: clientState[Int(key)], now: queue.now)
+        experience.serverChanged(key: key, sequence: change.sequence, at: queue.now, notify: notify)
         lastChangeTime = queue.now
         guard template.send else { return }
         var message = template.push(id: 0, cursor: server.head, change: change, at: queue.now)

@@ -90,8 +90,18 @@ struct CSVTests {
         counters.copiesArrived = 10; counters.bytesArrived = 17; counters.handlerRuns = 11; counters.notificationsDisplayed = 12
         counters.notificationsReplaced = 13; counters.taps = 14; counters.deletedSignals = 5; counters.pulls = 6
         counters.pullFailures = 15; counters.resets = 7; counters.payloadsApplied = 8; counters.appOpens = 16; counters.events = 99
+        counters.localNotifications = 2; counters.bytesPushed = 300; counters.bytesPulled = 1_200; counters.deviceWakeups = 4
+        counters.serverRequests = 5
+        var seen = ExperienceOutcome()
+        seen.duration = .hours(2); seen.changes = 30; seen.reflected = 28
+        seen.freshnessP50 = .microseconds(1_500_000); seen.freshnessP95 = .microseconds(9_250_001); seen.freshnessMax = .seconds(12)
+        seen.foreground = .seconds(60); seen.staleScreen = .seconds(15); seen.regressions = 3
+        seen.notificationsShown = 6; seen.notificationsStale = 2; seen.notificationStalenessTotal = .microseconds(7_000_001)
+        seen.notificationStalenessMax = .seconds(5); seen.notificationsDuplicate = 1; seen.notificationsNeverDisplayed = 4
+        var fingerprint = RunFingerprint()
+        fingerprint.add(time: .zero, kind: TraceKind.change.rawValue, entity: 0, message: 0)
         let converged = RunOutcome(converged: true, convergenceTime: .microseconds(3_000_250), finalCursor: 30,
-                                   ledger: ledger, counters: counters)
+                                   ledger: ledger, counters: counters, experience: seen, fingerprint: fingerprint)
         let row = RunsTable.fields(variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1, outcome: converged)
         #expect(RunsTable.columns == [
             "variant", "strategy", "replication", "seed", "converged", "convergence_time_s", "final_cursor",
@@ -106,18 +116,28 @@ struct CSVTests {
             "quiet_hours_accepted", "deferrals", "woken_accepted", "duplicates_sent", "duplicates_displayed",
             "duplicates_suppressed", "rows_stuck", "stale_token_sends", "tokens_deleted", "worker_crashes",
             "answers_not_recorded", "lateness_after_wake_total_s", "lateness_after_wake_max_s", "attempts_max",
+            "changes", "changes_never_reflected", "freshness_p50_s", "freshness_p95_s", "freshness_max_s", "foreground_s",
+            "stale_screen_s", "stale_screen_fraction", "regressions", "local_notifications", "notifications_shown",
+            "notifications_stale", "notification_staleness_mean_s", "notification_staleness_max_s", "notifications_duplicate",
+            "notifications_never_displayed", "bytes_pushed", "bytes_pulled", "pushes_per_change", "device_wakeups",
+            "server_requests", "server_requests_per_hour", "fingerprint",
         ])
         #expect(row.count == RunsTable.columns.count)
         #expect(row == ["lossy, 30%", "hintPull", "4", "1", "1", "3.000250", "30",
                         "30", "8", "1", "2", "4", "0", "0", "3", "0", "2", "0", "9", "1",
                         "4", "3", "1", "1", "0", "1", "1", "2",
                         "10", "17", "11", "12", "13", "14", "5", "6", "15", "7", "8", "16", "99",
-                        "UNREGISTERED=1;UNAVAILABLE=1"] + Array(repeating: "0", count: 17) + ["0.000000", "", "0"])
+                        "UNREGISTERED=1;UNAVAILABLE=1"] + Array(repeating: "0", count: 17) + ["0.000000", "", "0",
+                        // 28 of 30 reflected; 15 of 60 s stale; staleness mean 7.000001 / 2 rounded down
+                        "30", "2", "1.500000", "9.250001", "12.000000", "60.000000", "15.000000", "0.250000", "3", "2", "6",
+                        "2", "3.500000", "5.000000", "1", "4", "300", "1200", "1.000000", "4", "5", "2.500000",
+                        fingerprint.hex])
+        #expect(fingerprint.hex.count == 16 && fingerprint.hex != RunFingerprint().hex)
         #expect(CSV.record(row).hasPrefix("\"lossy, 30%\",hintPull,4,1,1,3.000250,30,"))
         #expect(RunsTable.record(variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1, outcome: converged) == CSV.record(row))
         #expect(RunsTable.record(prefix: ["0/a,b/c/4", "0", "1e-3"], variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1,
                                  outcome: converged) == CSV.record(["0/a,b/c/4", "0", "1e-3"] + row))
-        #expect(CSV.record(row).hasSuffix(",99,UNREGISTERED=1;UNAVAILABLE=1," + String(repeating: "0,", count: 17) + "0.000000,,0\r\n"))
+        #expect(CSV.record(row).hasSuffix(",5,2.500000,\(fingerprint.hex)\r\n"))
 
         let column = RunsTable.columns.firstIndex(of: "convergence_time_s")!
         for (us, text) in [(Int64(0), "0.000000"), (250, "0.000250"), (1_500_000, "1.500000"), (86_400_000_001, "86400.000001")] {
@@ -130,7 +150,44 @@ struct CSVTests {
         #expect(fields[RunsTable.columns.firstIndex(of: "converged")!] == "0")
         #expect(fields[RunsTable.columns.firstIndex(of: "seed")!] == "18446744073709551615")
         #expect(fields[RunsTable.columns.firstIndex(of: "rejected_codes")!] == "", "no rejections: an empty rejected_codes field")
+        // Undefined user-view figures are empty: no change ran, no foreground time, no stale notification.
+        for name in ["freshness_p50_s", "freshness_p95_s", "freshness_max_s", "stale_screen_fraction", "notification_staleness_mean_s",
+                     "notification_staleness_max_s", "pushes_per_change"] {
+            #expect(fields[RunsTable.columns.firstIndex(of: name)!] == "", "\(name)")
+        }
         #expect(CSV.parse(CSV.record(fields)) == [fields])
+    }
+
+    @Test("user-view seconds and decimals are written exactly as SecondsFormat writes them (10,000 random values)")
+    func userViewNumbers() {
+        var rng = SplitMix64(state: 2024)
+        let column = RunsTable.columns.firstIndex(of: "freshness_p50_s")!
+        let fraction = RunsTable.columns.firstIndex(of: "stale_screen_fraction")!
+        for i in 0..<10_000 {
+            let us = i < 20 ? Int64(i) * 999_999 : Int64(rng.below(UInt64(1) << UInt64(rng.below(62) + 1)))
+            var seen = ExperienceOutcome()
+            seen.freshnessP50 = .microseconds(us)
+            seen.foreground = .microseconds(1 + Int64(rng.below(1_000_000_000)))
+            seen.staleScreen = .microseconds(Int64(rng.below(UInt64(seen.foreground.microseconds) + 1)))
+            let o = RunOutcome(converged: true, convergenceTime: nil, finalCursor: 0, ledger: PushLedger(), counters: RunCounters(),
+                               experience: seen)
+            let f = RunsTable.fields(variant: "v", strategy: "s", replication: 0, seed: 0, outcome: o)
+            #expect(f[column] == SecondsFormat.string(us))
+            let x = Double(seen.staleScreen.microseconds) / Double(seen.foreground.microseconds)
+            #expect(f[fraction] == SecondsFormat.string(Int64((x * 1_000_000).rounded())))
+        }
+    }
+
+    @Test("per-run quantiles match GSL's interpolation, rounded to the microsecond")
+    func quantilesMatchGSL() {
+        var rng = SplitMix64(state: 7)
+        for _ in 0..<2_000 {
+            let data = (0..<(1 + Int(rng.below(40)))).map { _ in Int64(rng.below(100_000_000)) }.sorted()
+            for p in [0.0, 0.25, 0.5, 0.95, 1.0] {
+                let gsl = Statistics.quantile(sorted: data.map(Double.init), p)!
+                #expect(ExperienceTracker.quantile(data, p) == .microseconds(Int64(gsl.rounded())))
+            }
+        }
     }
 
     @Test("the sender group: counts, lateness in exact seconds, attempts; summary totals, means and maxima")
@@ -146,7 +203,8 @@ struct CSVTests {
         s.counters.woken(lateness: .microseconds(250))
         o.sender = s
         let fields = RunsTable.fields(variant: "v", strategy: "s", replication: 0, seed: 0, outcome: o)
-        let group = Array(fields.suffix(SenderColumns.runColumns.count))
+        let first = RunsTable.columns.firstIndex(of: SenderColumns.runColumns[0])!
+        let group = Array(fields[first ..< first + SenderColumns.runColumns.count])
         #expect(group == ["9", "5", "1", "2", "1", "0", "3", "4", "2", "6", "7", "8", "10", "11", "12", "13", "14",
                           "1.500250", "1.500000", "5"])
         #expect(RunsTable.record(variant: "v", strategy: "s", replication: 0, seed: 0, outcome: o) == CSV.record(fields))
@@ -158,7 +216,8 @@ struct CSVTests {
         cell.add(o)
         let summary = SummaryTable.fields(cell)
         #expect(summary.count == SummaryTable.columns.count)
-        let tail = Array(summary.suffix(4))
+        let end = SummaryTable.columns.firstIndex(of: SenderColumns.summaryColumns.last!)! + 1
+        let tail = Array(summary[end - 4 ..< end])
         // Lateness: (1.500250 s) over 2 woken rows; maximum 1.5 s; attempts max 5; no pushes
         // sent over 18 messages.
         #expect(tail == ["0.750125", "1.500000", "5", "0.000000"])

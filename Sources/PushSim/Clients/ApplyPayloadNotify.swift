@@ -1,0 +1,13 @@
+/// `applyPayloadNotify`: the app gets a data message carrying the status, applies it as
+/// truth (no sequence check, like `applyPayload`) and, when not in the foreground, posts
+/// a notification showing it. A late or reordered push shows, and keeps, an old status.
+public struct ApplyPayloadNotify: ParameterlessStrategy {
+    public static let kind = "applyPayloadNotify"
+    public static let summary = "apply each push's operation as truth and post a notification showing it; never pull"
+    public init() {}
+
+    public mutating func onPush(_ push: Push, _ app: inout AppContext) {
+        app.apply(push.change)
+        app.postNotification(key: push.change.key)
+    }
+}

@@ -1,0 +1,41 @@
+/// `refetchNotifyPoll`: `refetchNotify`, plus a fetch every time the app comes to the
+/// foreground (open or resume) and a poll every `interval` while it stays there (the order
+/// screen is visible); each poll gap is drawn from `interval` on the `client` stream.
+///
+/// JSON: `{"kind": "refetchNotifyPoll", "interval": {"kind": "uniform", "min": 15, "max": 20, "unit": "s"}}`
+/// (that is the default).
+public struct RefetchNotifyPoll: ClientStrategy {
+    public static let kind = "refetchNotifyPoll"
+    public static let summary = "refetchNotify plus a fetch at every foreground and a poll every `interval` while in the foreground"
+    public static let parameters = [ParameterDoc("interval", "duration distribution, mean > 0", "uniform 15–20 s",
+                                                 "gap between foreground polls, drawn per poll")]
+
+    /// The default poll gap: uniform on [15 s, 20 s).
+    public static let defaultInterval = DurationDistribution(.uniform(min: 15, max: 20), unit: "s")
+
+    public var interval: DurationDistribution
+    private var refetch = RefetchNotify()
+    private var poller = ForegroundPoller()
+
+    public init(interval: DurationDistribution = RefetchNotifyPoll.defaultInterval) { self.interval = interval }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case kind, name, interval }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        interval = try c.decodeIfPresent(DurationDistribution.self, forKey: .interval) ?? Self.defaultInterval
+        guard interval.meanDuration > .zero else { throw c.invalid(.interval, "expected a poll interval with a mean longer than 0s") }
+    }
+
+    public mutating func onPush(_ push: Push, _ app: inout AppContext) { refetch.onPush(push, &app) }
+
+    public mutating func onForeground(_ app: inout AppContext) {
+        app.pull()
+        poller.start(every: .drawn(interval), &app)
+    }
+
+    public mutating func onTimer(tag: Int32, _ app: inout AppContext) {
+        if poller.fire(tag: tag, every: .drawn(interval), &app) { app.pull() }
+    }
+}

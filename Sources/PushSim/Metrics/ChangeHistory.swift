@@ -1,0 +1,78 @@
+/// Every server change of one run, as the user-view metrics need it: when it was
+/// committed, which change to the same key superseded it, two flags (whether the user is
+/// meant to see it as a notification, whether a notification has shown it), and per key
+/// the newest change and the oldest one the client does not reflect yet.
+///
+/// Changes are identified by their sequence number s = 1, 2, 3, …, which is also the value
+/// they write (see `Server`), so a client value names the change it comes from.
+///
+/// Memory: one `Record` (24 bytes) per change and two words per key, allocated as the run
+/// goes (`reserve` sizes it once). Every member is O(1) except `reflect`, O(1) amortized.
+struct ChangeHistory: Sendable {
+    struct Record: Sendable {
+        /// Commit time, microseconds.
+        var time: Int64
+        /// Sequence number of the next change to the same key (0 while there is none).
+        var next: Int64
+        /// Whether the user is meant to see this change as a notification.
+        var notify: Bool
+        /// Whether a displayed notification has shown it.
+        var displayed = false
+    }
+
+    /// Per key: its newest change and the oldest change the client does not reflect yet
+    /// (sequence numbers, 0 = none); later unreflected ones follow through `Record.next`.
+    private struct KeyState: Sendable {
+        var newest: Int64 = 0
+        var unreflected: Int64 = 0
+    }
+
+    private(set) var records: [Record] = []
+    private var keys: [KeyState]
+
+    /// - Parameter keys: number of keys in the server state (≥ 1).
+    init(keys: Int) { self.keys = Array(repeating: KeyState(), count: keys) }
+
+    /// Makes room for `count` changes up front.
+    mutating func reserve(_ count: Int) { records.reserveCapacity(count) }
+
+    /// Changes committed so far.
+    var count: Int { records.count }
+
+    /// Records change `sequence` (which must be `count + 1`) of `key` at `time`.
+    mutating func commit(sequence: Int64, key: Int32, at time: SimTime, notify: Bool) {
+        precondition(Int(sequence) == records.count + 1, "changes must be recorded in sequence order")
+        records.append(Record(time: time.microseconds, next: 0, notify: notify))
+        let k = Int(key), state = keys[k]
+        if state.newest != 0 { records[Int(state.newest) - 1].next = sequence }
+        keys[k] = KeyState(newest: sequence, unreflected: state.unreflected == 0 ? sequence : state.unreflected)
+    }
+
+    /// Change `sequence` (1 ≤ sequence ≤ count).
+    subscript(_ sequence: Int64) -> Record {
+        get { records[Int(sequence) - 1] }
+        set { records[Int(sequence) - 1] = newValue }
+    }
+
+    /// When change `sequence` stopped being the server's value of its key (the commit
+    /// time of the next change to that key), or `nil` while it still is.
+    func supersededAt(_ sequence: Int64) -> SimTime? {
+        let next = self[sequence].next
+        return next == 0 ? nil : SimTime(microseconds: self[next].time)
+    }
+
+    /// The client now holds `value` for `key` at `now`: every change of that key up to
+    /// `value` not reflected yet is reflected now; `body` gets each one's latency (µs).
+    @inline(__always)
+    mutating func reflect(key: Int32, value: Int64, at now: SimTime, _ body: (Int64) -> Void) {
+        let k = Int(key)
+        var s = keys[k].unreflected
+        guard s != 0, s <= value else { return }
+        repeat {
+            let record = records[Int(s) - 1]
+            body(now.microseconds - record.time)
+            s = record.next
+        } while s != 0 && s <= value
+        keys[k].unreflected = s
+    }
+}

@@ -1,0 +1,26 @@
+/// What the world tells its trace sink beyond the calls at the point of action: the facts
+/// of each kernel event, and the ledger's journal. Only called when `Trace.isEnabled`.
+extension World {
+    /// The details of `event`, as the state is just before it runs.
+    func traceDetails(_ event: WorldEvent) -> [TraceDetail] {
+        switch event {
+        case let .serverChange(_, schedule): return [.int("value", server.head + 1), .int("schedule", schedule)]
+        case let .appOpen(length): return [.seconds("length", length)]
+        case let .deliver(id, copy):
+            return [.int("copy", copy), .text("app", appState.rawValue), .flag("screen_on", screenOn), .int("cursor", ledger.push(id).cursor)]
+        case let .timer(tag, process): return [.int("tag", tag), .flag("live", installed && process == appProcess && appState != .notRunning)]
+        case let .channelTimer(tag): return [.int("tag", tag)]
+        case let .pullComplete(failed, process): return [.flag("failed", failed), .flag("live", process == appProcess)]
+        case .doze:
+            guard var d = doze else { return [] }
+            d.advance(to: queue.now)
+            return [.text("deep", d.deep.rawValue), .text("light", d.light.rawValue)]
+        default: return []
+        }
+    }
+
+    /// Hands the ledger's new outcomes and delay reasons to the trace.
+    mutating func traceLedger() {
+        for note in ledger.takeJournal() { trace.ledger(note, at: queue.now) }
+    }
+}

@@ -1,0 +1,96 @@
+/// What a trace record (and a fingerprinted event) is: first the events the kernel runs
+/// (one per `WorldEvent` case, split where the payload is a switch), then what happens
+/// inside them (sends, pulls, writes, notifications, push outcomes). The raw value is the
+/// code `RunFingerprint` hashes; `name` is the `kind` of a trace line.
+public enum TraceKind: UInt8, Sendable, CaseIterable {
+    // Kernel events (fingerprinted).
+    case change = 1, online, offline, screenOn, screenOff, chargingOn, chargingOff, motion
+    case lowPowerOn, lowPowerOff, tokenRotation, uninstall, reinstall, appOpen, sessionEnd
+    case forceQuit, swipeAway, deliver, deletedMessages, tap, timer, pullComplete, doze, channelTimer
+    case senderTimer, otherDevice, otherDeliver, otherChannelTimer
+    // What happens inside an event (traced only).
+    case send = 32, pull, pullResult, write, notification, outcome, delay
+
+    /// The trace line's `kind`, e.g. `"screen_on"`.
+    public var name: String {
+        switch self {
+        case .change: "change"
+        case .online: "online"
+        case .offline: "offline"
+        case .screenOn: "screen_on"
+        case .screenOff: "screen_off"
+        case .chargingOn: "charging_on"
+        case .chargingOff: "charging_off"
+        case .motion: "motion"
+        case .lowPowerOn: "low_power_on"
+        case .lowPowerOff: "low_power_off"
+        case .tokenRotation: "token_rotation"
+        case .uninstall: "uninstall"
+        case .reinstall: "reinstall"
+        case .appOpen: "app_open"
+        case .sessionEnd: "session_end"
+        case .forceQuit: "force_quit"
+        case .swipeAway: "swipe_away"
+        case .deliver: "deliver"
+        case .deletedMessages: "deleted_messages"
+        case .tap: "tap"
+        case .timer: "timer"
+        case .pullComplete: "pull_complete"
+        case .doze: "doze"
+        case .channelTimer: "channel_timer"
+        case .senderTimer: "sender_timer"
+        case .otherDevice: "other_device"
+        case .otherDeliver: "other_deliver"
+        case .otherChannelTimer: "other_channel_timer"
+        case .send: "send"
+        case .pull: "pull"
+        case .pullResult: "pull_result"
+        case .write: "write"
+        case .notification: "notification"
+        case .outcome: "outcome"
+        case .delay: "delay"
+        }
+    }
+
+    /// Whether this is a kernel event (part of the fingerprint) rather than something
+    /// that happened inside one.
+    public var isEvent: Bool { rawValue < TraceKind.send.rawValue }
+}
+
+extension WorldEvent {
+    /// The event's kind, entity, message id and tag, as fingerprinted and traced. Entity:
+    /// the key of a change, or of the push delivered or tapped; the device index for an other
+    /// device's change or channel timer; −1 otherwise. Message: the push id for deliveries
+    /// and taps; 0 otherwise. Tag: the strategy's, channel's or sender's timer tag, 1 for a
+    /// pull completion whose request failed, the device index of an other device's delivery,
+    /// the change code (`OtherDeviceChange.rawValue`) of an other device's change; 0 otherwise.
+    /// - Complexity: O(1).
+    @inline(__always)
+    func traceFields(ledger: PushLedger) -> (kind: TraceKind, entity: Int32, message: Int64, tag: Int32) {
+        switch self {
+        case let .serverChange(key, _): (.change, key, 0, 0)
+        case let .connectivity(online): (online ? .online : .offline, -1, 0, 0)
+        case let .screen(on): (on ? .screenOn : .screenOff, -1, 0, 0)
+        case let .charging(on): (on ? .chargingOn : .chargingOff, -1, 0, 0)
+        case .motion: (.motion, -1, 0, 0)
+        case let .lowPowerMode(on): (on ? .lowPowerOn : .lowPowerOff, -1, 0, 0)
+        case .tokenRotation: (.tokenRotation, -1, 0, 0)
+        case let .installed(yes): (yes ? .reinstall : .uninstall, -1, 0, 0)
+        case .appOpen: (.appOpen, -1, 0, 0)
+        case .appSessionEnd: (.sessionEnd, -1, 0, 0)
+        case .forceQuit: (.forceQuit, -1, 0, 0)
+        case .swipeAway: (.swipeAway, -1, 0, 0)
+        case let .deliver(id, _): (.deliver, ledger.push(id).change.key, id, 0)
+        case .deletedMessages: (.deletedMessages, -1, 0, 0)
+        case let .tap(id): (.tap, ledger.push(id).change.key, id, 0)
+        case let .timer(tag, _): (.timer, -1, 0, tag)
+        case let .pullComplete(failed, _): (.pullComplete, -1, 0, failed ? 1 : 0)
+        case .doze: (.doze, -1, 0, 0)
+        case let .channelTimer(tag): (.channelTimer, -1, 0, tag)
+        case let .senderTimer(tag): (.senderTimer, -1, 0, tag)
+        case let .otherDevice(device, change): (.otherDevice, Int32(device), 0, Int32(change.rawValue))
+        case let .otherDeliver(id, device): (.otherDeliver, ledger.push(id).change.key, id, Int32(device))
+        case let .otherChannelTimer(device, tag): (.otherChannelTimer, Int32(device), 0, tag)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import PushSim
+
+/// The per-run fingerprint (`runs.csv` column `fingerprint`) and `--shuffle-ties`.
+@Suite struct FingerprintTests {
+    /// (variant/strategy/replication, fingerprint) of every row of a run's runs.csv.
+    static func fingerprints(_ folder: URL) throws -> [String] {
+        let rows = CSV.parse(String(decoding: try Data(contentsOf: folder.appendingPathComponent("runs.csv")), as: UTF8.self))
+        let f = try #require(rows[0].firstIndex(of: "fingerprint"))
+        return rows.dropFirst().map { "\($0[0])/\($0[1])/\($0[2]) \($0[f])" }
+    }
+
+    @Test("fingerprints are equal across runs and --jobs, and tell runs apart", arguments: [
+        "Scenarios/push-hint-study.json", "Scenarios/cases/C7.json", "Scenarios/order-status/notification-message.json",
+    ])
+    func equalAcrossRunsAndJobs(_ file: String) throws {
+        let path = scenarioURL(file).path
+        let a = try temporaryFolder(), b = try temporaryFolder(), c = try temporaryFolder()
+        defer { for f in [a, b, c] { try? FileManager.default.removeItem(at: f) } }
+        #expect(runCLI(["run", path, "--out", a.path, "--jobs", "1", "--replications", "60"]).status == 0)
+        #expect(runCLI(["run", path, "--out", b.path, "--jobs", "1", "--replications", "60"]).status == 0)
+        #expect(runCLI(["run", path, "--out", c.path, "--jobs", "2", "--replications", "60"]).status == 0)
+        let fa = try Self.fingerprints(a)
+        #expect(fa == (try Self.fingerprints(b)))
+        #expect(fa == (try Self.fingerprints(c)))
+        let distinct = Set(fa.map { $0.split(separator: " ")[1] })
+        #expect(distinct.count > 1 && fa.allSatisfy { $0.split(separator: " ")[1].count == 16 })
+    }
+
+    @Test("a shuffled tie order is reproducible, recorded in meta.json, and changes the events of a run with ties")
+    func shuffleTies() throws {
+        let study = scenarioURL("Scenarios/push-hint-study.json").path
+        let fifo = try temporaryFolder(), a = try temporaryFolder(), b = try temporaryFolder(), other = try temporaryFolder()
+        defer { for f in [fifo, a, b, other] { try? FileManager.default.removeItem(at: f) } }
+        #expect(runCLI(["run", study, "--out", fifo.path, "--replications", "40"]).status == 0)
+        #expect(runCLI(["run", study, "--out", a.path, "--replications", "40", "--shuffle-ties", "7", "--jobs", "1"]).status == 0)
+        #expect(runCLI(["run", study, "--out", b.path, "--replications", "40", "--shuffle-ties", "7", "--jobs", "2"]).status == 0)
+        #expect(runCLI(["run", study, "--out", other.path, "--replications", "40", "--shuffle-ties", "8"]).status == 0)
+        let runs = { (d: URL) in try Data(contentsOf: d.appendingPathComponent("runs.csv")) }
+        #expect(try runs(a) == runs(b), "same shuffle seed: same bytes, whatever --jobs")
+        // keepLatest and overflow reconnect at 40 s, when stored pushes and the change at 40 s are due together.
+        #expect(try Self.fingerprints(a) != Self.fingerprints(fifo))
+        #expect(try Self.fingerprints(a) != Self.fingerprints(other))
+        let meta = String(decoding: try Data(contentsOf: a.appendingPathComponent("meta.json")), as: UTF8.self)
+        #expect(meta.contains("\"shuffle_ties\" : 7"))
+        let plain = String(decoding: try Data(contentsOf: fifo.appendingPathComponent("meta.json")), as: UTF8.self)
+        #expect(!plain.contains("shuffle_ties"))
+        // The trace of a shuffled run is that run.
+        let row = try Self.fingerprints(a)[0]
+        let trace = runCLI(["trace", study, "--shuffle-ties", "7", "--format", "text"])
+        #expect(trace.out.hasSuffix("fingerprint \(row.split(separator: " ")[1])\n"))
+        #expect(trace.out.hasPrefix("push-hint-study: variant lossy, strategy applyPayload, replication 0, seed 1, ties shuffled with 7"))
+    }
+
+    @Test("compare --intervals names an interval that no longer overlaps and passes overlapping ones")
+    func intervalComparison() throws {
+        let header = "variant,strategy,replications,converged,convergence_rate,ci_low,ci_high,mean_x_s,x_ci_low_s,x_ci_high_s\r\n"
+        let base = header + "v,a,10,5,0.5,0.2,0.8,1.0,0.9,1.1\r\nv,b,10,5,0.5,0.2,0.8,1.0,,\r\n"
+        let same = header + "v,a,10,6,0.6,0.3,0.85,1.05,1.0,1.1\r\nv,b,10,5,0.5,0.2,0.8,9.0,,\r\n"
+        let moved = header + "v,a,10,5,0.5,0.2,0.8,2.0,1.2,2.5\r\nv,b,10,10,1.0,0.9,1.0,1.0,,\r\n"
+        #expect(try IntervalComparison.moves(baseline: base, "a", current: same, "b").isEmpty)
+        let moves = try IntervalComparison.moves(baseline: base, "a", current: moved, "b")
+        #expect(moves.map(\.description) == ["variant=v strategy=a: x_s [0.9, 1.1] → [1.2, 2.5]",
+                                             "variant=v strategy=b: convergence_rate [0.2, 0.8] → [0.9, 1.0]"])
+        #expect(throws: ScenarioError.self) { try IntervalComparison.moves(baseline: "a,b\r\n", "x.csv", current: base, "b") }
+
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, text) in [("base", base), ("same", same), ("moved", moved)] {
+            try Data(text.utf8).write(to: dir.appendingPathComponent("\(name).csv"))
+        }
+        let ok = runCLI(["compare", dir.appendingPathComponent("base.csv").path, dir.appendingPathComponent("same.csv").path, "--intervals"])
+        #expect(ok.status == 0 && ok.out.contains("every 95% interval still overlaps"), "\(ok.out)")
+        let bad = runCLI(["compare", dir.appendingPathComponent("base.csv").path, dir.appendingPathComponent("moved.csv").path, "--intervals"])
+        #expect(bad.status == 1 && bad.out.contains("2 intervals no longer overlap"), "\(bad.out)")
+    }
+
+    @Test("compare --fingerprints names the first run whose events differ")
+    func fingerprintComparison() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(runCLI(["run", scenarioURL("Scenarios/cases/C1.json").path, "--out", dir.path]).status == 0)
+        let runs = dir.appendingPathComponent("runs.csv")
+        let text = String(decoding: try Data(contentsOf: runs), as: UTF8.self)
+        var rows = CSV.parse(text)
+        #expect(try FingerprintComparison.firstMismatch(text, "a", text, "b") == nil)
+        rows[3][rows[3].count - 1] = "0000000000000000"
+        rows[5][rows[5].count - 1] = "0000000000000000"
+        let planted = rows.map(CSV.record).joined()
+        let m = try #require(try FingerprintComparison.firstMismatch(text, "a", planted, "b"))
+        #expect(m.row == 3 && m.variant == rows[3][0] && m.strategy == rows[3][1] && m.replication == Int(rows[3][2]))
+        let other = dir.appendingPathComponent("planted.csv")
+        try Data(planted.utf8).write(to: other)
+        let r = runCLI(["compare", runs.path, other.path, "--fingerprints"])
+        #expect(r.status == 1 && r.out.contains("run: variant=\(rows[3][0]) strategy=\(rows[3][1]) replication=\(rows[3][2])"), "\(r.out)")
+        #expect(runCLI(["compare", runs.path, runs.path, "--fingerprints"]).status == 0)
+        let fewer = rows.dropLast().map(CSV.record).joined()
+        #expect(throws: ScenarioError.self) { try FingerprintComparison.firstMismatch(text, "a", fewer, "b") }
+        #expect(runCLI(["compare", runs.path, other.path, "--fingerprints", "--intervals"]).status == 2)
+    }
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# make check-determinism: is every reference result a function of its inputs alone?
+#
+# 1. Each scenario runs three times, each in its own process: --jobs 1, --jobs 1 again,
+#    --jobs 2. Every run's event fingerprint (runs.csv `fingerprint`) must agree. On a
+#    mismatch the first differing run is traced twice (two more processes) and the first
+#    divergent event is printed.
+# 2. Each scenario runs again with --shuffle-ties SEED (equal-time events in a random
+#    order); every 95% interval of summary.csv must still overlap the FIFO run's
+#    (`pushsim compare --intervals`), so no result depends on an arbitrary tie order.
+#
+# Usage: scripts/check-determinism.sh SCENARIO.json...   (BIN, OUT, SHUFFLE_TIES from the
+# environment; defaults .build/release/pushsim, Results/determinism, 1; SHUFFLE_TIES=none
+# skips step 2). Exit 0 when every check passes, 1 when one fails, 2 when a run cannot be made.
+set -uo pipefail
+BIN=${BIN:-.build/release/pushsim}
+OUT=${OUT:-Results/determinism}
+SEED=${SHUFFLE_TIES:-1}
+rm -rf "$OUT"; mkdir -p "$OUT"
+status=0
+
+# first_divergence FILE VARIANT STRATEGY REPLICATION: trace the run twice and print the
+# first line where the traces differ.
+first_divergence() {
+    local dir="$OUT/traces"; mkdir -p "$dir"
+    for k in 1 2; do
+        "$BIN" trace "$1" --variant "$2" --strategy "$3" --replication "$4" --format jsonl --out "$dir/$k.jsonl" || exit 2
+    done
+    local at
+    at=$(cmp "$dir/1.jsonl" "$dir/2.jsonl" 2>/dev/null | sed -n 's/.* line \([0-9]*\).*/\1/p')
+    if [ -z "$at" ]; then
+        echo "    the run traced twice gives identical events: the divergence depends on the process or threads, not on the run's inputs"
+    else
+        echo "    first divergent event (line $at of the trace):"
+        echo "      trace 1: $(sed -n "${at}p" "$dir/1.jsonl")"
+        echo "      trace 2: $(sed -n "${at}p" "$dir/2.jsonl")"
+    fi
+}
+
+for f in "$@"; do
+    n=$(basename "$f" .json)
+    verdict=deterministic
+    "$BIN" run "$f" --out "$OUT/$n/jobs1" --jobs 1 --quiet >/dev/null || exit 2
+    "$BIN" run "$f" --out "$OUT/$n/again" --jobs 1 --quiet >/dev/null || exit 2
+    "$BIN" run "$f" --out "$OUT/$n/jobs2" --jobs 2 --quiet >/dev/null || exit 2
+    for other in again jobs2; do
+        report=$("$BIN" compare "$OUT/$n/jobs1/runs.csv" "$OUT/$n/$other/runs.csv" --fingerprints)
+        rc=$?
+        if [ $rc -ne 0 ]; then
+            [ $rc -eq 1 ] || exit 2
+            status=1
+            verdict="NOT deterministic (see above)"
+            echo "$n: NOT DETERMINISTIC (--jobs 1 vs $other): $(echo "$report" | head -1)"
+            run=$(echo "$report" | sed -n 's/^run: //p')
+            v=$(echo "$run" | sed 's/^variant=\(.*\) strategy=.*/\1/')
+            s=$(echo "$run" | sed 's/.* strategy=\(.*\) replication=.*/\1/')
+            r=$(echo "$run" | sed 's/.* replication=//')
+            echo "    run: $run"
+            first_divergence "$f" "$v" "$s" "$r"
+        fi
+    done
+    if [ "$SEED" = none ]; then echo "$n: $verdict"; continue; fi
+    "$BIN" run "$f" --out "$OUT/$n/shuffled" --shuffle-ties "$SEED" --quiet >/dev/null || exit 2
+    moved=$("$BIN" compare "$OUT/$n/jobs1/summary.csv" "$OUT/$n/shuffled/summary.csv" --intervals)
+    rc=$?
+    if [ $rc -eq 0 ]; then
+        echo "$n: $verdict; no interval moves with shuffled ties"
+    else
+        [ $rc -eq 1 ] || exit 2
+        status=1
+        echo "$n: $verdict; ties shuffled with $SEED move:"
+        echo "$moved" | grep -v "no convergence rate moved\|still overlaps" | sed 's/^/  /'
+    fi
+done
+exit $status
