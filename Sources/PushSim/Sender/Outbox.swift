@@ -13,7 +13,7 @@
 ///    apns-expiration, and the provider's answer is recorded only if the worker still holds
 ///    the lease: accepted ⇒ `accepted` (with the provider's message id); a final error ⇒
 ///    `failed`, and `UNREGISTERED` / 410 / `BadDeviceToken` also delete the device's token
-///    (F9, A9); a retryable one ⇒ `queued` again after the `backoff` wait (at least the
+///    if it is still the one the request went to (F9, A9); a retryable one ⇒ `queued` again after the `backoff` wait (at least the
 ///    provider's Retry-After), or `failed` after `maxAttempts`.
 ///
 /// A worker may die between the provider's acceptance and recording it (`crash`, on the
@@ -70,7 +70,7 @@ public struct Outbox: SenderPolicy {
     var log: [OutboxLogEntry]?
 
     struct InFlightAnswer: Sendable {
-        var row: Int, claim: Int32, worker: Int, incarnation: Int, answer: ProviderAnswer
+        var row: Int, claim: Int32, worker: Int, incarnation: Int, token: Int, answer: ProviderAnswer
     }
 
     public init() {}
@@ -121,7 +121,7 @@ public struct Outbox: SenderPolicy {
         let t = Int(tag)
         if t < workers { sweep(worker: t, &host); return }
         let a = inFlight[t - workers]
-        record(a.row, claim: a.claim, worker: a.worker, incarnation: a.incarnation, answer: a.answer, &host)
+        record(a.row, claim: a.claim, worker: a.worker, incarnation: a.incarnation, token: a.token, answer: a.answer, &host)
     }
 
     public mutating func finish<Host: SenderHost>(_ host: inout Host) {
