@@ -35,7 +35,7 @@ public struct Outbox: SenderPolicy {
         ParameterDoc("lease", "duration > 0", "\"2m\"", "how long a claim holds a row"),
         ParameterDoc("workers", "integer 1 … 64", "1", "workers sweeping the outbox"),
         ParameterDoc("stagger", "boolean", "false", "worker w sweeps w·period/workers after worker 0 (else all at once)"),
-        ParameterDoc("batch", "integer ≥ 1", "100", "rows a worker claims per sweep"),
+        ParameterDoc("batch", "integer 1 … 1000000", "100", "rows a worker claims per sweep"),
         ParameterDoc("maxAttempts", "integer 1 … 1000", "5", "send attempts before a row fails"),
         ParameterDoc("expiry", "duration", "\"1d\"", "lifetime set at enqueue when the message has no ttl/expiration"),
         ParameterDoc("supersedeKey", "string with {key}", "none", "a newer message with the same key replaces older queued/deferred rows"),
