@@ -45,6 +45,7 @@ extension Outbox {
         host.senderCounters.attemptsMax = max(host.senderCounters.attemptsMax, rows[i].attempts)
         var push = rows[i].push
         push.lifetime = rows[i].expiresAt - t
+        let token = host.token(of: rows[i].device)
         let answer = host.send(push, to: rows[i].device)
         let claim = rows[i].claim
         log?.append(.sent(row: i, claim: claim, worker: w, at: t, attempt: rows[i].attempts, answer: answer))
@@ -54,16 +55,18 @@ extension Outbox {
         }
         let latency = answerLatency.isConstantZero ? .zero : answerLatency.sample(host.senderRandom())
         guard latency > .zero else {
-            record(i, claim: claim, worker: w, incarnation: incarnation[w], answer: answer, &host)
+            record(i, claim: claim, worker: w, incarnation: incarnation[w], token: token, answer: answer, &host)
             return
         }
         host.setTimer(at: t + latency, tag: Int32(workers + inFlight.count))
-        inFlight.append(InFlightAnswer(row: i, claim: claim, worker: w, incarnation: incarnation[w], answer: answer))
+        inFlight.append(InFlightAnswer(row: i, claim: claim, worker: w, incarnation: incarnation[w], token: token, answer: answer))
     }
 
     /// The provider's answer reaches worker `w`: recorded only if the worker is alive and
-    /// still holds the row under the same claim and an unexpired lease.
-    mutating func record<Host: SenderHost>(_ i: Int, claim: Int32, worker w: Int, incarnation alive: Int,
+    /// still holds the row under the same claim and an unexpired lease. `token` is the
+    /// token the request went to: a token error deletes it only if the server still holds
+    /// it (the app may have registered a new one while the answer was on its way).
+    mutating func record<Host: SenderHost>(_ i: Int, claim: Int32, worker w: Int, incarnation alive: Int, token: Int,
                                            answer: ProviderAnswer, _ host: inout Host) {
         let t = host.now
         let row = rows[i]
@@ -83,7 +86,7 @@ extension Outbox {
         case let .rejected(error, retryAfter):
             guard error.isRetryable else {
                 finishRow(i, .failed, host: &host)
-                if error.invalidatesToken && host.hasToken(row.device) {
+                if error.invalidatesToken && host.hasToken(row.device) && host.token(of: row.device) == token {
                     host.deleteToken(row.device)
                     host.senderCounters.tokensDeleted += 1
                 }

@@ -13,7 +13,7 @@
 ///    apns-expiration, and the provider's answer is recorded only if the worker still holds
 ///    the lease: accepted ⇒ `accepted` (with the provider's message id); a final error ⇒
 ///    `failed`, and `UNREGISTERED` / 410 / `BadDeviceToken` also delete the device's token
-///    (F9, A9); a retryable one ⇒ `queued` again after the `backoff` wait (at least the
+///    if it is still the one the request went to (F9, A9); a retryable one ⇒ `queued` again after the `backoff` wait (at least the
 ///    provider's Retry-After), or `failed` after `maxAttempts`.
 ///
 /// A worker may die between the provider's acceptance and recording it (`crash`, on the
@@ -35,7 +35,7 @@ public struct Outbox: SenderPolicy {
         ParameterDoc("lease", "duration > 0", "\"2m\"", "how long a claim holds a row"),
         ParameterDoc("workers", "integer 1 … 64", "1", "workers sweeping the outbox"),
         ParameterDoc("stagger", "boolean", "false", "worker w sweeps w·period/workers after worker 0 (else all at once)"),
-        ParameterDoc("batch", "integer ≥ 1", "100", "rows a worker claims per sweep"),
+        ParameterDoc("batch", "integer 1 … 1000000", "100", "rows a worker claims per sweep"),
         ParameterDoc("maxAttempts", "integer 1 … 1000", "5", "send attempts before a row fails"),
         ParameterDoc("expiry", "duration", "\"1d\"", "lifetime set at enqueue when the message has no ttl/expiration"),
         ParameterDoc("supersedeKey", "string with {key}", "none", "a newer message with the same key replaces older queued/deferred rows"),
@@ -70,7 +70,7 @@ public struct Outbox: SenderPolicy {
     var log: [OutboxLogEntry]?
 
     struct InFlightAnswer: Sendable {
-        var row: Int, claim: Int32, worker: Int, incarnation: Int, answer: ProviderAnswer
+        var row: Int, claim: Int32, worker: Int, incarnation: Int, token: Int, answer: ProviderAnswer
     }
 
     public init() {}
@@ -121,7 +121,7 @@ public struct Outbox: SenderPolicy {
         let t = Int(tag)
         if t < workers { sweep(worker: t, &host); return }
         let a = inFlight[t - workers]
-        record(a.row, claim: a.claim, worker: a.worker, incarnation: a.incarnation, answer: a.answer, &host)
+        record(a.row, claim: a.claim, worker: a.worker, incarnation: a.incarnation, token: a.token, answer: a.answer, &host)
     }
 
     public mutating func finish<Host: SenderHost>(_ host: inout Host) {

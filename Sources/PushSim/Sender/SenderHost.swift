@@ -9,6 +9,9 @@ public protocol SenderHost {
     /// Whether the server holds a registration token for `device` (the token the app there
     /// last registered; a deleted token is gone until the app registers again).
     func hasToken(_ device: Int) -> Bool
+    /// The registration token the server holds for `device`, as an opaque number that
+    /// changes whenever the app there registers a different token (0 = none).
+    func token(of device: Int) -> Int
     /// Deletes the server's token for `device` (after a final `UNREGISTERED` / 410 /
     /// `BadDeviceToken` answer, F9, A9).
     mutating func deleteToken(_ device: Int)

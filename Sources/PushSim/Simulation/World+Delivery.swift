@@ -15,7 +15,9 @@
 ///
 /// Before any of that, a copy of a message that already reached the installed app counts
 /// as a duplicate, and an app that de-duplicates by notification id (`client.dedupe`)
-/// drops it (`delivered`, nothing shown, no handler).
+/// drops it (`delivered`, nothing shown, no handler). A copy a force-stopped app drops
+/// (anything but an iOS alert, which the OS draws) reaches neither the app nor the tray:
+/// it is not seen, so a later copy of the same message is not a duplicate.
 extension World {
     mutating func deliver(_ push: Push, copy: Int8) {
         guard online else { ledger.finish(push.id, .droppedDeviceOffline); return }
@@ -23,6 +25,8 @@ extension World {
         counters.bytesArrived += Int(push.size)
         if !screenOn { counters.deviceWakeups += 1 }
         guard installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
+        // The same drops as the platform branches below make for a stopped app (D5, I2).
+        if stopped && (spec.platform != .ios || push.type == .data) { ledger.finish(push.id, .droppedAppForceStopped); return }
         if dropsDuplicate(push, device: 0) { ledger.finish(push.id, .delivered); return }
         switch spec.platform {
         case .generic:

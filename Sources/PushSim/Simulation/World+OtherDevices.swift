@@ -17,6 +17,9 @@ extension World {
     func otherHasToken(_ device: Int) -> Bool { others[device - 1].registeredToken != 0 }
 
     @inline(never)
+    func otherToken(_ device: Int) -> Int { others[device - 1].registeredToken }
+
+    @inline(never)
     mutating func deleteOtherToken(_ device: Int) { others[device - 1].registeredToken = 0 }
 
     /// Hands `push` to other device `device`'s channel copy, counting a stale token.

@@ -8,6 +8,8 @@ extension World: SenderHost {
 
     func hasToken(_ device: Int) -> Bool { device == 0 ? registeredToken != 0 : otherHasToken(device) }
 
+    func token(of device: Int) -> Int { device == 0 ? registeredToken : otherToken(device) }
+
     mutating func deleteToken(_ device: Int) {
         if device == 0 { registeredToken = 0 } else { deleteOtherToken(device) }
     }

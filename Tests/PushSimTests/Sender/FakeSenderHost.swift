@@ -16,7 +16,12 @@ struct FakeSenderHost: SenderHost {
     var senderCounters = SenderCounters()
     let random = RandomStream(type: GeneratorType.named("mt19937")!, seed: 7)
 
+    /// The token value per device while `tokens[device]` (1 when not given): a test
+    /// changes it to model the app registering a new token.
+    var tokenValues: [Int] = []
+
     func hasToken(_ device: Int) -> Bool { tokens[device] }
+    func token(of device: Int) -> Int { tokens[device] ? (device < tokenValues.count ? tokenValues[device] : 1) : 0 }
     mutating func deleteToken(_ device: Int) { tokens[device] = false }
 
     mutating func send(_ message: Push, to device: Int) -> ProviderAnswer {
