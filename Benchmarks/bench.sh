@@ -16,6 +16,8 @@
 #      write identical runs.csv and summary.csv.
 #   4. A long run: Benchmarks/scale/year-doze.json (one Android device for 365 days):
 #      events (runs.csv `events`) per wall second, peak RSS (target < 100 MB).
+#   5. Informational: the lossy study at 100,000 replications with --jobs 1 under the
+#      default generator (mt19937) and under taus2, to show what stream seeding costs.
 #
 # Writes Results/bench/bench.csv (metric,setting,value,target,met; written to a temporary
 # file and renamed into place), the runs' folders and raw outputs under Results/bench/, and
@@ -139,6 +141,17 @@ row year_events "year-doze 365d" "$events"
 row year_wall_s "year-doze 365d" "$(calc "sprintf(\"%.3f\", $WALL)")"
 row year_events_per_s "year-doze 365d" "$(calc "sprintf(\"%.0f\", $events / $WALL)")"
 row year_peak_rss_mb "year-doze 365d" "$RSS_MB" "< 100" "$(met "$RSS_MB" "<" 100)"
+
+# --- 5: what the generator costs (informational, no target) -----------------------------
+# The lossy study at 100,000 replications (300,000 runs), --jobs 1, with the default
+# mt19937 and with taus2 (cheap to seed: no 5 KB state to set and twist per stream).
+for gen in mt19937 taus2; do
+    sed -e 's/"replications": 1000000/"replications": 100000/' -e "s/\"generator\": \"mt19937\"/\"generator\": \"$gen\"/" \
+        Benchmarks/scale/lossy-1m.json > "$OUT/lossy-100k-$gen.json"
+    grep -q "\"generator\": \"$gen\"" "$OUT/lossy-100k-$gen.json" || die "could not set the generator to $gen"
+    timed "$OUT/lossy-100k-$gen.json" "lossy-100k-$gen" 1
+    row generator_wall_s "lossy-100k jobs=1 $gen" "$(calc "sprintf(\"%.2f\", $WALL)")"
+done
 
 chmod 644 "$tmp"
 mv "$tmp" "$OUT/bench.csv"
