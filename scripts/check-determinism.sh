@@ -9,12 +9,13 @@
 #    order); every 95% interval of summary.csv must still overlap the FIFO run's
 #    (`pushsim compare --intervals`), so no result depends on an arbitrary tie order.
 #
-# Usage: scripts/check-determinism.sh SCENARIO.json...   (BIN, OUT, SHUFFLE_TIES from the
-# environment; defaults .build/release/pushsim, Results/determinism, 1; SHUFFLE_TIES=none
-# skips step 2). Exit 0 when every check passes, 1 when one fails, 2 when a run cannot be made.
+# Usage: scripts/check-determinism.sh SCENARIO.json...   (BIN, CHECK_OUT, SHUFFLE_TIES from
+# the environment; defaults .build/release/pushsim, Results/determinism, 1; SHUFFLE_TIES=none
+# skips step 2). CHECK_OUT is emptied first, so it has a name of its own: a generic OUT
+# exported for other tools is never deleted. Exit 0 when every check passes, 1 when one fails, 2 when a run cannot be made.
 set -uo pipefail
 BIN=${BIN:-.build/release/pushsim}
-OUT=${OUT:-Results/determinism}
+OUT=${CHECK_OUT:-Results/determinism}
 SEED=${SHUFFLE_TIES:-1}
 rm -rf "$OUT"; mkdir -p "$OUT"
 status=0
@@ -26,10 +27,25 @@ first_divergence() {
     for k in 1 2; do
         "$BIN" trace "$1" --variant "$2" --strategy "$3" --replication "$4" --format jsonl --out "$dir/$k.jsonl" || exit 2
     done
-    local at
-    at=$(cmp "$dir/1.jsonl" "$dir/2.jsonl" 2>/dev/null | sed -n 's/.* line \([0-9]*\).*/\1/p')
-    if [ -z "$at" ]; then
+    # cmp exits 0 for identical files; else it reports "differ: byte B, line L" on stdout,
+    # or, when one trace is a prefix of the other, "EOF on FILE after byte B, line L" (or
+    # "EOF on FILE which is empty") on stderr: the first divergent event is then line L + 1,
+    # an event only the longer trace has.
+    local at report rc
+    report=$(cmp "$dir/1.jsonl" "$dir/2.jsonl" 2>&1)
+    rc=$?
+    if [ $rc -eq 0 ]; then
         echo "    the run traced twice gives identical events: the divergence depends on the process or threads, not on the run's inputs"
+        return
+    fi
+    [ $rc -eq 1 ] || exit 2
+    at=$(echo "$report" | sed -n 's/.* differ: .* line \([0-9]*\).*/\1/p')
+    if [ -z "$at" ]; then
+        at=$(echo "$report" | sed -n -e 's/.*EOF on .* line \([0-9]*\).*/\1/p' -e 's/.*EOF on .* which is empty.*/0/p')
+        [ -z "$at" ] || at=$((at + 1))
+    fi
+    if [ -z "$at" ]; then
+        echo "    the traces differ: $report"
     else
         echo "    first divergent event (line $at of the trace):"
         echo "      trace 1: $(sed -n "${at}p" "$dir/1.jsonl")"

@@ -62,11 +62,17 @@ public struct CSVLine {
         }
     }
 
-    /// Appends `x` with six decimals, rounded half away from zero from x × 10⁶ (for
-    /// |x| < 9.2 × 10¹²), or an empty field for `nil` or a non-finite value.
+    /// Appends `x` with six decimals exactly as C `printf("%.6f")` (`SummaryTable.number`)
+    /// writes it (docs/csv.md), or an empty field for `nil` or a non-finite value. Fast path:
+    /// x × 10⁶ rounded to an integer; that product carries a rounding error below one ulp,
+    /// so within one ulp of a half (e.g. 0.0078125, which printf rounds to even), for
+    /// negative x and for x × 10⁶ ≥ 2⁵², the digits come from `printf` itself.
     public mutating func appendDecimal(_ x: Double?) {
         guard let x, x.isFinite else { separate(); return }
-        appendSeconds(Int64((x * 1_000_000).rounded()))
+        let scaled = x * 1_000_000
+        let floor = scaled.rounded(.down)
+        guard x >= 0, scaled < 0x1p52, abs(scaled - floor - 0.5) > scaled.ulp else { append(SummaryTable.number(x)); return }
+        appendSeconds(Int64(scaled - floor < 0.5 ? floor : floor + 1))
     }
 
     /// Appends 16 lowercase hexadecimal digits.

@@ -41,4 +41,21 @@ import Testing
         line.append(1); line.appendSeconds(nil); line.append(2); line.end(); line.append(3); line.end()
         #expect(String(decoding: line.bytes, as: UTF8.self) == "1,,2\r\n3\r\n")
     }
+
+    /// `appendDecimal` writes what docs/csv.md promises for decimals: `printf("%.6f")`.
+    @Test("decimals match %.6f, also at exact and near halves (1/128 is 0.0078125: printf rounds to even)")
+    func decimalsMatchPrintf() {
+        var samples: [Double] = [0, 1, 0.5, 1.0 / 3, 2.0 / 3, 0.0078125, 0.0000005, 0.0000015, 0.0000025, 1.0 / 128, 3.0 / 128,
+                                 0.1234565, 1e-7, 123_456.789_012_5, 4.5e9, 1e13, 1e300, -0.25, -1e-9, 7.0 / 3600]
+        // Every ratio a/b of small counts (pushes per change, stale-screen fractions, requests per hour).
+        for a in 0...300 { for b in [1, 2, 3, 7, 8, 16, 64, 128, 256, 640, 1000, 1024, 3600, 4096] { samples.append(Double(a) / Double(b)) } }
+        for x in samples {
+            var line = CSVLine()
+            line.appendDecimal(x)
+            #expect(String(decoding: line.bytes, as: UTF8.self) == SummaryTable.number(x), "\(x)")
+        }
+        var line = CSVLine()
+        line.appendDecimal(nil); line.appendDecimal(.nan); line.appendDecimal(.infinity); line.appendDecimal(0.25)
+        #expect(String(decoding: line.bytes, as: UTF8.self) == ",,,0.250000")
+    }
 }
