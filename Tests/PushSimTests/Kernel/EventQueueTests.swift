@@ -212,6 +212,12 @@ struct EventQueueTests {
         #expect(q.nextRank == nil)
     }
 
+    @Test("The rank fills the padding after the payload: a WorldEvent entry stays 32 bytes")
+    func entryLayout() {
+        #expect(MemoryLayout<EventQueue<WorldEvent>.Entry>.stride == 32)
+        #expect(MemoryLayout<EventQueue<WorldEvent>.Entry>.offset(of: \.rank)! >= 16 + MemoryLayout<WorldEvent>.size)
+    }
+
     @Test("Time never moves back; horizons advance now; later events wait")
     func timeNeverMovesBack() {
         var q = EventQueue<String>()
