@@ -51,6 +51,8 @@ struct Arrival: Equatable, CustomStringConvertible {
     var appState: AppState = .foreground
     /// The sender's notification id (not part of equality).
     var notification: Int64 = 0
+    /// The server key the push's change wrote (not part of equality).
+    var key: Int32 = 0
 
     /// The arrival time (same as `at`).
     var time: SimTime { at }
@@ -74,6 +76,12 @@ final class AppLog: @unchecked Sendable {
     var deleted: [SimTime] { deletedSignals }
     /// Push ids in arrival order.
     var ids: [Int64] { pushes.map(\.id) }
+    /// The pushes ordered by (arrival time, id). Neither APNs nor FCM promises an order
+    /// among copies that arrive at the same instant, and the model draws that order at
+    /// random (docs/model.md, Event order), so a test of what arrived when compares this.
+    var byTimeThenID: [Arrival] { pushes.sorted { ($0.at, $0.id) < ($1.at, $1.id) } }
+    /// Push ids ordered by (arrival time, id) (see `byTimeThenID`).
+    var idsByTime: [Int64] { byTimeThenID.map(\.id) }
     /// The time push `id` first reached the app's code (nil if it never did).
     func time(of id: Int64) -> SimTime? { pushes.first { $0.id == id }?.at }
 }
@@ -95,7 +103,7 @@ struct Recording<Inner: ClientStrategy>: ClientStrategy {
 
     mutating func onPush(_ push: Push, _ app: inout AppContext) {
         log.pushes.append(Arrival(at: app.now, id: push.id, sentAt: push.sentAt, cursor: push.cursor, collapseKey: push.collapseKey,
-                                  appState: app.appState, notification: push.notification))
+                                  appState: app.appState, notification: push.notification, key: push.change.key))
         inner.onPush(push, &app)
     }
     mutating func onDeletedMessages(_ app: inout AppContext) { log.deletedSignals.append(app.now); inner.onDeletedMessages(&app) }

@@ -130,7 +130,7 @@ public struct FCMChannel: PushChannel {
         if state.nonCollapsible.takeDiscardSignal() && config.deletedSignal { state.deletedSignalPending = true }
         if state.deletedSignalPending && !env.device.dozeRestricted {
             state.deletedSignalPending = false
-            queue.schedule(at: env.now, .deletedMessages)
+            queue.schedule(at: env.now, rank: env.arrivalRank(), .deletedMessages)
         }
         for p in state.nonCollapsible.take(where: { Self.deliverable($0, env) }) {
             if Self.hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) } else { config.transport.transmit(p, env: env, queue: &queue, ledger: &ledger) }

@@ -46,7 +46,7 @@ public struct OverflowChannel: PushChannel {
 
     public mutating func deviceChanged(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
         guard env.device.online else { return }
-        if store.takeDiscardSignal() && deletedSignal { queue.schedule(at: env.now, .deletedMessages) }
+        if store.takeDiscardSignal() && deletedSignal { queue.schedule(at: env.now, rank: env.arrivalRank(), .deletedMessages) }
         for push in store.take(where: { _ in true }) {
             ledger.delay(push.id, .delayedDeviceOffline)
             transport.transmit(push, env: env, queue: &queue, ledger: &ledger)

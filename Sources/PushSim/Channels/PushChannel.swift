@@ -3,7 +3,8 @@
 /// chosen by `"kind"`.
 ///
 /// A channel schedules `.deliver`, `.deletedMessages` and `.channelTimer` events on the
-/// queue and records each push's fate in the ledger (every push ends in exactly one
+/// queue (the first two with `env.arrivalRank()` as their rank, so simultaneous arrivals
+/// come in a random order; `Transport.transmit` does it for deliveries) and records each push's fate in the ledger (every push ends in exactly one
 /// `PushOutcome`; a push the channel hands to transport is finished by the world when it
 /// arrives). The value decoded from JSON is the prototype; every replication starts from
 /// a fresh copy, so conforming types keep their run state in stored properties with

@@ -45,15 +45,18 @@ public struct Transport: Decodable, Sendable {
     var isPerfect: Bool { loss == 0 && duplicate == 0 && delay.isConstantZero }
 
     /// Sends `push` through the transport now: schedules the surviving copies' deliveries
-    /// (copy 0, and copy 1 for a duplicate) or finishes the push as `lost`.
+    /// (copy 0, and copy 1 for a duplicate) or finishes the push as `lost`. Each copy gets
+    /// an arrival rank from `env.order` (after its delay is drawn), so copies arriving at
+    /// the same instant arrive in a random order.
     public func transmit(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
         ledger.record(push)
-        if isPerfect { queue.schedule(at: env.now, .deliver(id: push.id, copy: 0)); return }
+        if isPerfect { queue.schedule(at: env.now, rank: env.arrivalRank(), .deliver(id: push.id, copy: 0)); return }
         if loss > 0, env.random.bernoulli(loss) { ledger.finish(push.id, .lost); return }
         let copies = duplicate > 0 && env.random.bernoulli(duplicate) ? 2 : 1
         if copies == 2 { ledger.duplicated() }
         for copy in 0..<copies {
-            queue.schedule(at: env.now + delay.sample(env.random), .deliver(id: push.id, copy: Int8(copy)))
+            let at = env.now + delay.sample(env.random)
+            queue.schedule(at: at, rank: env.arrivalRank(), .deliver(id: push.id, copy: Int8(copy)))
         }
     }
 }

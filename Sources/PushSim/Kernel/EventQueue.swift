@@ -12,52 +12,60 @@ public struct EventID: Hashable, Sendable {
 
 /// The simulation kernel's event list: a clock (`now`) and the events scheduled after it.
 ///
-/// **Ordering.** Events run in increasing order of (time, insertion sequence): the earliest
-/// time first, and events at an equal time FIFO, in the order they were scheduled. The
-/// order depends on nothing else (no hashing, no payload comparison, no address), so the
-/// same schedule calls always give the same run.
+/// **Ordering.** Events run in increasing order of (time, rank, insertion sequence): the
+/// earliest time first; at an equal time the lower `rank` first; at an equal time and rank
+/// FIFO, in the order they were scheduled. The rank is the caller's (`schedule(at:rank:_:)`,
+/// default 0): the model uses it to state which class of simultaneous events runs first
+/// (docs/model.md, Event order). The order depends on nothing else (no hashing, no payload
+/// comparison, no address), so the same schedule calls always give the same run.
 ///
-/// The simulator relies on one consequence: timeline events scheduled at time 0 before
-/// anything else run, at an equal time, before any event scheduled later, including events
-/// that handlers schedule "now" while the run is under way.
+/// The simulator relies on one consequence: among rank-0 events, timeline events scheduled
+/// at time 0 before anything else run, at an equal time, before any rank-0 event scheduled
+/// later, including events that handlers schedule "now" while the run is under way.
 ///
 /// **Time never moves back.** `now` starts at `.zero` and only grows: popping an event sets
 /// `now` to the event's time, and `next(until:)` with nothing left at or before the horizon
 /// advances `now` to the horizon. Scheduling before `now` is a broken invariant and traps.
 ///
-/// **Shuffled ties (checks only).** `shuffleTies(salt:)` replaces FIFO among equal times by
-/// a pseudo-random order fixed by the salt, to find results that depend on an arbitrary
-/// tie order. Off by default, and then the order is exactly (time, insertion sequence).
+/// **Shuffled ties (checks only).** `shuffleTies(salt:)` replaces FIFO among events equal in
+/// (time, rank) by a pseudo-random order fixed by the salt, to find results that depend on
+/// an arbitrary tie order. It never reorders different times or different ranks. Off by
+/// default, and then the order is exactly (time, rank, insertion sequence).
 ///
 /// **Cancellation is lazy.** `cancel(_:)` marks an event in O(1); the entry stays in the
 /// heap and is discarded when it reaches the top. `pendingCount` never counts it.
 ///
 /// Storage is a binary min-heap in one contiguous array of plain entries (time, sequence,
-/// payload): no closures, existentials or class boxes on the hot path. `reset()` empties
+/// payload, rank): no closures, existentials or class boxes on the hot path. `reset()` empties
 /// the queue but keeps its capacity, so one queue can serve many replications.
 ///
 /// Units: times are `SimTime`, durations `SimDuration` (integer microseconds).
 /// The "n" in the complexity notes below is the number of entries in the heap, which
 /// includes cancelled entries not yet discarded.
 public struct EventQueue<Payload> {
-    /// One heap slot. Ordered by `(time, sequence)`.
+    /// One heap slot. Ordered by `(time, rank, sequence)`.
     @usableFromInline
     struct Entry {
         @usableFromInline var time: Int64
         /// The insertion sequence in the low 40 bits; with shuffled ties, a pseudo-random
-        /// prefix in the high 24 bits (0 otherwise), which orders equal times.
+        /// prefix in the high 24 bits (0 otherwise), which orders equal (time, rank).
         @usableFromInline var sequence: UInt64
         @usableFromInline var payload: Payload
+        /// Declared last so that it fills the padding after a small payload (a
+        /// `WorldEvent` entry stays 32 bytes).
+        @usableFromInline var rank: UInt32
 
-        @inlinable init(time: Int64, sequence: UInt64, payload: Payload) {
+        @inlinable init(time: Int64, rank: UInt32, sequence: UInt64, payload: Payload) {
             self.time = time
             self.sequence = sequence
             self.payload = payload
+            self.rank = rank
         }
 
-        /// Whether `self` runs before `other`: earlier time, or equal time and earlier insertion.
+        /// Whether `self` runs before `other`: earlier time; or equal time and lower rank; or
+        /// equal time and rank and earlier insertion (or shuffled order).
         @inlinable func runsBefore(_ other: Entry) -> Bool {
-            time < other.time || (time == other.time && sequence < other.sequence)
+            time < other.time || (time == other.time && (rank < other.rank || (rank == other.rank && sequence < other.sequence)))
         }
 
         /// The insertion sequence (the event's ID), without any tie-shuffling prefix.
@@ -127,21 +135,44 @@ public struct EventQueue<Payload> {
         }
     }
 
-    /// Schedules `payload` to run at `time`.
+    /// The rank of the earliest live event (the one `next(until:)` returns next), or `nil`
+    /// if none is pending. Mutating for the same reason as `nextTime`.
+    /// - Complexity: O(1), plus O(log n) per cancelled entry discarded.
+    @inlinable public var nextRank: UInt32? {
+        mutating get {
+            discardCancelledHead()
+            return heap.first?.rank
+        }
+    }
+
+    /// Schedules `payload` to run at `time`, with rank 0.
     ///
-    /// Among events at an equal time, this one runs after every event already scheduled.
+    /// Among rank-0 events at an equal time, this one runs after every one already
+    /// scheduled; it runs before every event of a higher rank at that time.
     /// - Precondition: `time >= now` (scheduling into the past is a broken invariant).
     /// - Returns: the event's ID, for `cancel(_:)`.
     /// - Complexity: O(log n) amortized.
     @inlinable @discardableResult
     public mutating func schedule(at time: SimTime, _ payload: Payload) -> EventID {
+        schedule(at: time, rank: 0, payload)
+    }
+
+    /// Schedules `payload` to run at `time` with `rank`: at an equal time, events of a lower
+    /// rank run first; among events equal in (time, rank) this one runs after every one
+    /// already scheduled (or, with `shuffleTies(salt:)`, in the shuffled order).
+    /// - Parameter rank: any `UInt32`; 0 is the default rank.
+    /// - Precondition: `time >= now` (scheduling into the past is a broken invariant).
+    /// - Returns: the event's ID, for `cancel(_:)`.
+    /// - Complexity: O(log n) amortized.
+    @inlinable @discardableResult
+    public mutating func schedule(at time: SimTime, rank: UInt32, _ payload: Payload) -> EventID {
         precondition(time >= _now, "EventQueue: scheduling at \(time) s, before now (\(_now) s)")
         let sequence = nextSequence
         nextSequence &+= 1
         if sequence & 63 == 0 { retired.append(0) }
         var key = sequence
         if tieSalt != 0 { key = Self.shuffled(sequence, salt: tieSalt) }
-        heap.append(Entry(time: time.microseconds, sequence: key, payload: payload))
+        heap.append(Entry(time: time.microseconds, rank: rank, sequence: key, payload: payload))
         siftUp(heap.count - 1)
         return EventID(sequence: sequence)
     }
@@ -226,8 +257,8 @@ public struct EventQueue<Payload> {
         _eventsPopped = 0
     }
 
-    /// Orders events at equal times pseudo-randomly instead of FIFO, for every event
-    /// scheduled from now on: the order key of an event is the top 24 bits of
+    /// Orders events equal in (time, rank) pseudo-randomly instead of FIFO, for every event
+    /// scheduled from now on (different ranks keep their order): the order key of an event is the top 24 bits of
     /// SplitMix64(sequence ^ `salt`) (ties of that broken by sequence). The order is a
     /// fixed function of (salt, sequence), so a run stays reproducible. `salt` 0 restores
     /// FIFO. Meant for checks that no result depends on an arbitrary tie order; call it

@@ -64,6 +64,14 @@ public enum StreamName {
     public static let deviceUser = "device.user"
     /// The client: pull latency and failures, drawn strategy timers.
     public static let client = "client"
+    /// The arrival order of simultaneous push copies and signals to the main device (one
+    /// rank per copy, `ChannelEnvironment.arrivalRank()`); other device n uses
+    /// `"channel.<n>.order"` (`channelOrder(device:)`).
+    public static let channelOrder = "channel.order"
+    /// The stream of other device `device` (1, 2, …): `"channel.<device>"`.
+    public static func channel(device: Int) -> String { "\(channel).\(device)" }
+    /// The arrival-order stream of other device `device` (1, 2, …): `"channel.<device>.order"`.
+    public static func channelOrder(device: Int) -> String { "\(channel).\(device).order" }
     /// The tie order of `--shuffle-ties` (seeded from the shuffle seed, not the scenario's).
     public static let kernelTies = "kernel.ties"
 }

@@ -7,6 +7,8 @@ struct OtherDevice<Channel: PushChannel> {
     /// The channel copy's stream (`channel.<device>`), so the main device's channel draws
     /// are the same with or without other devices.
     let random: RandomStream
+    /// The arrival ranks of the copy's deliveries (`channel.<device>.order`).
+    let order: RandomStream
     var online = true
     var offlineSince = SimTime.zero
     var token = 1
@@ -21,6 +23,11 @@ struct OtherDevice<Channel: PushChannel> {
 
     /// Whether the server's token is the device's current one and the app is installed.
     var hasCurrentToken: Bool { installed && registeredToken == token }
+
+    /// What the device's channel copy sees at `now`.
+    func environment(at now: SimTime) -> ChannelEnvironment {
+        ChannelEnvironment(now: now, device: view(at: now), random: random, order: order)
+    }
 
     /// The device as its provider sees it at `now`: screen on, no Doze, active bucket.
     func view(at now: SimTime) -> DeviceView {

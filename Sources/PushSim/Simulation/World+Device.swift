@@ -17,7 +17,7 @@ extension World {
     }
 
     var channelEnvironment: ChannelEnvironment {
-        ChannelEnvironment(now: queue.now, device: deviceView, random: channelRandom)
+        ChannelEnvironment(now: queue.now, device: deviceView, random: channelRandom, order: channelOrder)
     }
 
     /// The screen is on during explicit screen-on periods and while the app is in the

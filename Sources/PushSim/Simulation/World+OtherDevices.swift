@@ -1,11 +1,13 @@
 /// The recipient's other devices: their timelines, their channel copies and what reaches
 /// them. Their channel copies schedule on a scratch queue; `withOtherChannel` moves those
 /// events onto the run's queue as `otherDeliver` / `otherChannelTimer`, at the same times
-/// and in the same order (a `deletedMessages` signal is dropped: no app code runs there).
+/// and ranks (a copy's rank comes from the device's `channel.<n>.order` stream), in the
+/// same order (a `deletedMessages` signal is dropped: no app code runs there).
 extension World {
     mutating func addOtherDevices(_ specs: [OtherDeviceSpec]) {
         for (i, spec) in specs.enumerated() {
-            others.append(OtherDevice(spec: spec, channel: channel, random: streams.stream("\(StreamName.channel).\(i + 1)")))
+            others.append(OtherDevice(spec: spec, channel: channel, random: streams.stream(StreamName.channel(device: i + 1)),
+                                      order: streams.stream(StreamName.channelOrder(device: i + 1))))
         }
         otherCount = others.count
         scratch = EventQueue<WorldEvent>(reservingCapacity: 16)
@@ -74,12 +76,11 @@ extension World {
     mutating func withOtherChannel(_ device: Int,
                                    _ body: (inout Channel, ChannelEnvironment, inout EventQueue<WorldEvent>, inout PushLedger) -> Void) {
         let i = device - 1
-        let env = ChannelEnvironment(now: queue.now, device: others[i].view(at: queue.now), random: others[i].random)
-        body(&others[i].channel, env, &scratch!, &ledger)
-        while let event = scratch!.next(until: .distantFuture) {
+        body(&others[i].channel, others[i].environment(at: queue.now), &scratch!, &ledger)
+        while let rank = scratch!.nextRank, let event = scratch!.next(until: .distantFuture) {
             let at = scratch!.now
             switch event {
-            case let .deliver(id, _): queue.schedule(at: at, .otherDeliver(id: id, device: Int8(device)))
+            case let .deliver(id, _): queue.schedule(at: at, rank: rank, .otherDeliver(id: id, device: Int8(device)))
             case let .channelTimer(tag): queue.schedule(at: at, .otherChannelTimer(device: Int8(device), tag: tag))
             default: break
             }
@@ -90,8 +91,7 @@ extension World {
     /// End of the run: each channel copy's own accounting (expired vs pending).
     mutating func finishOtherDevices() {
         for i in others.indices {
-            let env = ChannelEnvironment(now: queue.now, device: others[i].view(at: queue.now), random: others[i].random)
-            others[i].channel.finish(env: env, ledger: &ledger)
+            others[i].channel.finish(env: others[i].environment(at: queue.now), ledger: &ledger)
         }
     }
 }

@@ -22,6 +22,8 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
     let spec: DeviceSpec
     let client: ClientSpec
     let channelRandom: RandomStream
+    /// Arrival ranks of the main device's push copies (`channel.order`).
+    let channelOrder: RandomStream
     let userRandom: RandomStream
     let clientRandom: RandomStream
     let streams: RandomStreams
@@ -110,6 +112,7 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
         spec = device
         self.client = client
         channelRandom = streams.stream(StreamName.channel)
+        channelOrder = streams.stream(StreamName.channelOrder)
         userRandom = streams.stream(StreamName.deviceUser)
         clientRandom = streams.stream(StreamName.client)
         self.streams = streams

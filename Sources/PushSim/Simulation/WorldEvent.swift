@@ -1,13 +1,17 @@
 /// Everything that can happen in one replication; the payload of the kernel's event queue.
 ///
-/// Order at equal times (see `EventQueue`): the scenario's timeline is scheduled at t = 0
-/// before anything else, in this order: connectivity changes; device changes (screen,
-/// charging, motion, Low Power Mode, token rotations, uninstalls); server changes; app
-/// sessions, force-quits and swipes. At an equal time those therefore run before any
-/// delivery, signal, pull completion or timer scheduled during the run, and among
-/// themselves in that order. So an offline period `[from, to)` holds for changes too: a
-/// change at `from` finds the device offline, one at `to` finds it online; and an app
-/// opened at the time of a change sees that change.
+/// Order at equal times (see `EventQueue`, ordered by (time, rank, sequence)): what a
+/// channel hands to a device (`deliver`, `deletedMessages`, `otherDeliver`) has a rank
+/// drawn when it is scheduled (`ChannelEnvironment.arrivalRank()`, in [1, 2³² − 1]), so
+/// simultaneous copies arrive in a random order (neither APNs nor FCM promises one, A5,
+/// F5); every other event has rank 0 and so runs, at an equal time, before them. Among
+/// rank-0 events: the scenario's timeline is scheduled at t = 0 before anything else, in
+/// this order: connectivity changes; device changes (screen, charging, motion, Low Power
+/// Mode, token rotations, uninstalls); server changes; app sessions, force-quits and
+/// swipes. At an equal time those therefore run before any pull completion or timer
+/// scheduled during the run, and among themselves in that order. So an offline period
+/// `[from, to)` holds for changes too: a change at `from` finds the device offline, one at
+/// `to` finds it online; and an app opened at the time of a change sees that change.
 public enum WorldEvent: Sendable {
     /// The server commits a change; `schedule` indexes the change schedule (message template).
     case serverChange(key: Int32, schedule: Int32)

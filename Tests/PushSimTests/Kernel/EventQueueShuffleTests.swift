@@ -3,6 +3,8 @@ import Testing
 
 /// `EventQueue.shuffleTies(salt:)`: equal times in a pseudo-random order fixed by the salt,
 /// everything else as with FIFO ties.
+private func sec(_ seconds: Int64) -> SimTime { .zero + .seconds(seconds) }
+
 @Suite("EventQueue shuffled ties")
 struct EventQueueShuffleTests {
     /// Schedules `count` events (payload = index) at times `time(i)`, drains the queue and
@@ -42,6 +44,32 @@ struct EventQueueShuffleTests {
         }
         let ci = Statistics.wilsonInterval(successes: firstWins, trials: salts, confidence: 0.999)
         #expect(ci.low <= 0.5 && 0.5 <= ci.high, "\(firstWins) of \(salts)")
+    }
+
+    @Test("shuffled ties never reorder different ranks; within a rank the order is shuffled")
+    func ranksSurviveShuffling() {
+        var reordered = 0
+        for salt in UInt64(1)...200 {
+            var q = EventQueue<Int>()
+            q.shuffleTies(salt: salt &* 0x2545_F491_4F6C_DD1D)
+            var rng = SplitMix64(state: salt)
+            var rankOf: [Int: UInt32] = [:]
+            for i in 0..<60 {   // three times, ranks 0...3
+                let rank = UInt32(rng.below(4))
+                rankOf[i] = rank
+                q.schedule(at: sec(Int64(rng.below(3))), rank: rank, i)
+            }
+            var popped: [(time: Int64, rank: UInt32, payload: Int)] = []
+            while let p = q.next(until: .distantFuture) { popped.append((q.now.microseconds, rankOf[p]!, p)) }
+            q.checkInvariants()
+            #expect(popped.map(\.payload).sorted() == Array(0..<60))
+            #expect(zip(popped, popped.dropFirst()).allSatisfy { ($0.time, $0.rank) <= ($1.time, $1.rank) },
+                    "salt \(salt): (time, rank) must never decrease")
+            if zip(popped, popped.dropFirst()).contains(where: { ($0.time, $0.rank) == ($1.time, $1.rank) && $0.payload > $1.payload }) {
+                reordered += 1
+            }
+        }
+        #expect(reordered > 150, "within equal (time, rank) the order is shuffled in most runs: \(reordered) of 200")
     }
 
     @Test("cancellation, events scheduled now and invariants work with shuffled ties")

@@ -1,14 +1,14 @@
 import Testing
 @testable import PushSim
 
-/// The obviously correct model: an array sorted by (time, insertion index) before each pop.
+/// The obviously correct model: an array sorted by (time, rank, insertion index) before each pop.
 private struct SortedReference {
-    var pending: [(time: Int64, index: UInt64, payload: Int)] = []
+    var pending: [(time: Int64, rank: UInt32, index: UInt64, payload: Int)] = []
     var now: Int64 = 0
     var issued: UInt64 = 0
 
-    mutating func schedule(at time: Int64, _ payload: Int) -> UInt64 {
-        pending.append((time, issued, payload))
+    mutating func schedule(at time: Int64, rank: UInt32 = 0, _ payload: Int) -> UInt64 {
+        pending.append((time, rank, issued, payload))
         issued += 1
         return issued - 1
     }
@@ -18,7 +18,7 @@ private struct SortedReference {
         return true
     }
     mutating func next(until horizon: Int64) -> Int? {
-        pending.sort { ($0.time, $0.index) < ($1.time, $1.index) }
+        sortPending()
         if let first = pending.first, first.time <= horizon {
             pending.removeFirst()
             now = first.time
@@ -27,6 +27,7 @@ private struct SortedReference {
         if horizon != .max { now = max(now, horizon) }
         return nil
     }
+    mutating func sortPending() { pending.sort { ($0.time, $0.rank, $0.index) < ($1.time, $1.rank, $1.index) } }
 }
 
 /// A time `seconds` after the start of the run.
@@ -43,7 +44,10 @@ private struct ScriptResult {
 /// Drives `queue` and a `SortedReference` through the same random schedules, cancellations,
 /// `next(until:)` and `run(until:)` calls (handlers schedule and cancel too), comparing after
 /// every step. Records the first disagreement in `mismatch`. Drains both at the end if asked.
-private func randomScript(seed: UInt64, cancelling: Bool, drain: Bool, _ queue: inout EventQueue<Int>) -> ScriptResult {
+/// With `ranked`, half the schedules go through `schedule(at:rank:_:)` with a rank in 0...2
+/// (the others keep the default rank 0), so equal times mix ranks.
+private func randomScript(seed: UInt64, cancelling: Bool, drain: Bool, ranked: Bool = false,
+                          _ queue: inout EventQueue<Int>) -> ScriptResult {
     var rng = SplitMix64(state: seed)
     var ref = SortedReference()
     var out = ScriptResult()
@@ -60,6 +64,14 @@ private func randomScript(seed: UInt64, cancelling: Bool, drain: Bool, _ queue: 
         let roll = rng.below(10)
         let delay: Int64 = roll < 4 ? 0 : roll < 8 ? Int64(rng.below(8)) * 10 : Int64(rng.below(1_000_000))
         let payload = Int(ref.issued)
+        if ranked, rng.percent(50) {
+            let rank = UInt32(rng.below(3))
+            let id = q.schedule(at: q.now + .microseconds(delay), rank: rank, payload)
+            let index = ref.schedule(at: ref.now + delay, rank: rank, payload)
+            if id.sequence != index { fail("id \(id.sequence), reference index \(index)") }
+            out.ids.append(id)
+            return
+        }
         let id = rng.percent(50)
             ? q.schedule(after: .microseconds(delay), payload)
             : q.schedule(at: q.now + .microseconds(delay), payload)
@@ -101,6 +113,8 @@ private func randomScript(seed: UInt64, cancelling: Bool, drain: Bool, _ queue: 
         if step % 8 == 0 {
             let want = ref.pending.map(\.time).min()
             if queue.nextTime?.microseconds != want { fail("nextTime \(String(describing: queue.nextTime)), reference \(String(describing: want))") }
+            ref.sortPending()
+            if queue.nextRank != ref.pending.first?.rank { fail("nextRank \(String(describing: queue.nextRank)), reference \(String(describing: ref.pending.first?.rank))") }
             if let broken = queue.firstInvariantViolation() { fail(broken) }
         }
     }
@@ -164,6 +178,44 @@ struct EventQueueTests {
         // The schedules really exercised ties, cancellations and many pops.
         #expect(ties > 10_000 && pops > 100_000)
         #expect(cancelling ? cancelled > 10_000 : cancelled == 0)
+    }
+
+    @Test("Random ranked schedules pop in (time, rank, sequence) order of a sorted reference", arguments: [false, true])
+    func randomRankedSchedulesMatchReference(cancelling: Bool) {
+        var (ties, pops) = (0, 0)
+        for seed in UInt64(0)..<2_000 {
+            var q = EventQueue<Int>(reservingCapacity: Int(seed % 3))
+            let result = randomScript(seed: seed, cancelling: cancelling, drain: true, ranked: true, &q)
+            #expect(result.mismatch == nil)
+            q.checkInvariants()
+            (ties, pops) = (ties + result.tiedPops, pops + result.log.count)
+        }
+        #expect(ties > 10_000 && pops > 100_000)
+    }
+
+    @Test("At an equal time a lower rank runs first, even if scheduled later; equal ranks run FIFO")
+    func ranksOrderEqualTimes() {
+        var q = EventQueue<String>()
+        q.schedule(at: sec(5), rank: 7, "delivery-a")
+        q.schedule(at: sec(5), rank: 3, "delivery-b")
+        q.schedule(at: sec(5), "change")            // rank 0
+        q.schedule(at: sec(4), rank: 9, "earlier")  // time first, whatever the rank
+        q.schedule(at: sec(5), rank: 3, "delivery-c")
+        #expect(q.nextRank == 9 && q.nextTime == sec(4))
+        var order: [String] = []
+        q.run(until: .distantFuture) { q, name in
+            order.append(name)
+            // Scheduled "now" at rank 0 while rank-3 events are still due: it runs next.
+            if name == "delivery-b" { q.schedule(at: q.now, "pull-complete") }
+        }
+        #expect(order == ["earlier", "change", "delivery-b", "pull-complete", "delivery-c", "delivery-a"])
+        #expect(q.nextRank == nil)
+    }
+
+    @Test("The rank fills the padding after the payload: a WorldEvent entry stays 32 bytes")
+    func entryLayout() {
+        #expect(MemoryLayout<EventQueue<WorldEvent>.Entry>.stride == 32)
+        #expect(MemoryLayout<EventQueue<WorldEvent>.Entry>.offset(of: \.rank)! >= 16 + MemoryLayout<WorldEvent>.size)
     }
 
     @Test("Time never moves back; horizons advance now; later events wait")

@@ -44,10 +44,10 @@ import Testing
             let id = simulation.runID(at: i)
             #expect(simulation.run(id, cache: cache) == simulation.run(id), "run \(i)")
         }
-        // Two streams drawn from in each of 5 replications (server: keys; channel: loss),
-        // each seeded once although 6 runs use it. The client stream is never seeded: the
-        // default pull latency is the constant 0 and pulls never fail.
-        #expect(cache.seedings == 2 * 5)
+        // Three streams drawn from in each of 5 replications (server: keys; channel: loss;
+        // channel.order: arrival ranks), each seeded once although 6 runs use it. The client
+        // stream is never seeded: the default pull latency is the constant 0 and pulls never fail.
+        #expect(cache.seedings == 3 * 5)
     }
 
     @Test func reportOrderIsReplicationMajor() throws {
