@@ -28,10 +28,13 @@ Time is an integer number of microseconds, like PushSim's `SimTime`.
 Order of events at equal times (Simulation/WorldEvent.swift): PushSim schedules the
 scenario's timeline at t = 0 (connectivity changes, then server changes, then app
 opens), so at an equal time those run first, in that order, and then everything
-scheduled during the run, first in first out. SimPy orders its heap by
+scheduled during the run, first in first out, except what a channel hands to the device
+(push copies, `deletedMessages`): those run last, in the order of a rank drawn for each
+when it is scheduled (docs/model.md, the equal-time rule). SimPy orders its heap by
 (time, priority, event id), lower first; here the timeline processes wait on events of
-priorities -3, -2, -1 (below SimPy's URGENT = 0 and NORMAL = 1), and everything
-scheduled during the run is an ordinary `Timeout` (NORMAL), hence FIFO among itself.
+priorities -3, -2, -1 (below SimPy's URGENT = 0 and NORMAL = 1), everything else
+scheduled during the run is an ordinary `Timeout` (NORMAL), hence FIFO among itself, and
+arrivals get priority NORMAL + rank / 2^32.
 """
 
 import argparse
@@ -253,14 +256,14 @@ class Transport:
 
     def transmit(self, world, push):
         if self.perfect:
-            world.later(0, world.deliver, push)
+            world.arrival(0, world.deliver, push)
             return
         rng = world.channel_random
         if self.loss > 0 and rng.random() < self.loss:
             return  # lost
         copies = 2 if self.duplicate > 0 and rng.random() < self.duplicate else 1
         for _ in range(copies):
-            world.later(self.delay.sample(rng), world.deliver, push)
+            world.arrival(self.delay.sample(rng), world.deliver, push)
 
 
 class LossyChannel:
@@ -325,7 +328,7 @@ class OverflowChannel:
             return
         discarded, self.discarded = self.discarded, False
         if discarded and self.deleted_signal:
-            world.later(0, world.deleted_messages)
+            world.arrival(0, world.deleted_messages)
         pushes, self.pushes = self.pushes, []
         for push in pushes:
             self.transport.transmit(world, push)
@@ -374,12 +377,13 @@ class World:
     """One replication on a generic device (Simulation/World*.swift, generic platform only:
     no Doze, no background time limit, pushes reach the handler whatever the app's state)."""
 
-    def __init__(self, env, variant, strategy, channel_random):
+    def __init__(self, env, variant, strategy, channel_random, order_random):
         self.env = env
         self.server = Server(variant.server["keys"], variant.server["retain"])
         self.channel = variant.make_channel()
         self.strategy = strategy
         self.channel_random = channel_random
+        self.order_random = order_random
         self.events = 0
         # Device and app (World.swift defaults; AppSpec.initialState = background).
         self.online = True
@@ -400,6 +404,18 @@ class World:
             self.events += 1
             handler(*args)
         self.env.timeout(delay).callbacks.append(fire)
+
+    # -- what a channel hands to the device: after every other event at the same time, in
+    #    a drawn order (PushSim's arrival rank, uniform in [1, 2^32 - 1] from its own
+    #    `channel.order` stream): heap priority NORMAL + rank / 2^32, so still before the
+    #    stop event (AFTER_HORIZON = NORMAL + 1)
+
+    def arrival(self, delay, handler, *args):
+        def fire(_event):
+            self.events += 1
+            handler(*args)
+        rank = self.order_random.randrange(1, 1 << 32)
+        At(self.env, self.env.now + delay, NORMAL + rank / float(1 << 32)).callbacks.append(fire)
 
     # -- timeline handlers
 
@@ -535,7 +551,8 @@ def run_replication(variant, strategy_name, seed, replication):
     env = simpy.Environment()
     server_random = random.Random(f"{seed}/{replication}/server")
     channel_random = random.Random(f"{seed}/{replication}/channel")
-    world = World(env, variant, STRATEGIES[strategy_name](), channel_random)
+    order_random = random.Random(f"{seed}/{replication}/channel.order")
+    world = World(env, variant, STRATEGIES[strategy_name](), channel_random, order_random)
     device = variant.device
     # Created in timeline order (connectivity, server, app) so t = 0 also follows it.
     env.process(connectivity_process(env, world, device["offline"]))
