@@ -9,6 +9,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_statistics_double.h>
+#include <gsl/gsl_rstat.h>
 #include <gsl/gsl_sort_double.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_version.h>

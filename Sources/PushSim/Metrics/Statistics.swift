@@ -74,8 +74,15 @@ public enum Statistics {
     public static func meanInterval(_ data: [Double], confidence: Double = 0.95) -> (low: Double, high: Double)? {
         precondition(confidence > 0 && confidence < 1, "confidence must be in (0, 1), got \(confidence)")
         guard data.count >= 2 else { return nil }
-        let m = mean(data), s = variance(data).squareRoot()
-        let half = gsl_cdf_tdist_Pinv((1 + confidence) / 2, Double(data.count - 1)) * s / Double(data.count).squareRoot()
+        return meanInterval(count: data.count, mean: mean(data), variance: variance(data), confidence: confidence)
+    }
+
+    /// The same from a sample's size (≥ 2), mean and sample variance:
+    /// mean ± t₍(1+confidence)/2, count−1₎ · √(variance / count) (`gsl_cdf_tdist_Pinv`).
+    public static func meanInterval(count: Int, mean m: Double, variance: Double,
+                                    confidence: Double = 0.95) -> (low: Double, high: Double) {
+        precondition(count >= 2 && confidence > 0 && confidence < 1, "meanInterval needs count >= 2 and confidence in (0, 1)")
+        let half = gsl_cdf_tdist_Pinv((1 + confidence) / 2, Double(count - 1)) * (variance / Double(count)).squareRoot()
         return (m - half, m + half)
     }
 

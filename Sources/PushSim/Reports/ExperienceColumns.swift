@@ -40,12 +40,12 @@ public enum ExperienceColumns {
             SummaryColumn(name: "total_changes") { String($0.changes) },
             SummaryColumn(name: "total_changes_never_reflected") { String($0.neverReflected) },
         ]
-        c += meanWithInterval("freshness_p50", unit: "_s") { $0.freshnessP50s }
-        c += meanWithInterval("freshness_p95", unit: "_s") { $0.freshnessP95s }
-        c.append(SummaryColumn(name: "freshness_max_p95_s") { number(quantile($0.freshnessMaxes, 0.95)) })
+        c += meanWithInterval("freshness_p50", unit: "_s") { $0.freshnessP50 }
+        c += meanWithInterval("freshness_p95", unit: "_s") { $0.freshnessP95 }
+        c.append(SummaryColumn(name: "freshness_max_p95_s") { number($0.freshnessMaxP95.value) })
         c.append(SummaryColumn(name: "mean_foreground_s") { number(Double($0.foreground) / 1e6 / Double(max(1, $0.runs))) })
-        c += meanWithInterval("stale_screen", unit: "_s") { $0.staleScreens }
-        c.append(SummaryColumn(name: "stale_screen_p95_s") { number(quantile($0.staleScreens, 0.95)) })
+        c += meanWithInterval("stale_screen", unit: "_s") { $0.staleScreenMoments }
+        c.append(SummaryColumn(name: "stale_screen_p95_s") { number($0.staleScreenP95.value) })
         c.append(SummaryColumn(name: "stale_screen_fraction") { s in number(s.foreground > 0 ? Double(s.staleScreen) / Double(s.foreground) : nil) })
         c.append(SummaryColumn(name: "total_regressions") { String($0.regressions) })
         c += runRate("regression") { $0.runsWithRegression }
@@ -72,10 +72,10 @@ public enum ExperienceColumns {
     /// `mean_<name><unit>` over the runs with a value, and its 95% t-interval
     /// `<name>_ci_low<unit>`, `<name>_ci_high<unit>` (empty with fewer than two runs).
     private static func meanWithInterval(_ name: String, unit: String,
-                                         _ values: @escaping @Sendable (ExperienceSummary) -> [Double]) -> [SummaryColumn] {
-        [SummaryColumn(name: "mean_\(name)\(unit)") { s in number(values(s).isEmpty ? nil : Statistics.mean(values(s))) },
-         SummaryColumn(name: "\(name)_ci_low\(unit)") { s in number(Statistics.meanInterval(values(s))?.low) },
-         SummaryColumn(name: "\(name)_ci_high\(unit)") { s in number(Statistics.meanInterval(values(s))?.high) }]
+                                         _ values: @escaping @Sendable (ExperienceSummary) -> RunningMoments) -> [SummaryColumn] {
+        [SummaryColumn(name: "mean_\(name)\(unit)") { s in number(values(s).count == 0 ? nil : values(s).mean) },
+         SummaryColumn(name: "\(name)_ci_low\(unit)") { s in number(values(s).meanInterval()?.low) },
+         SummaryColumn(name: "\(name)_ci_high\(unit)") { s in number(values(s).meanInterval()?.high) }]
     }
 
     /// `runs_with_<name>`, its rate over the runs and the rate's 95% Wilson interval.
@@ -105,5 +105,4 @@ public enum ExperienceColumns {
 
     static func ratio(_ a: Int, _ b: Int) -> Double? { b == 0 ? nil : Double(a) / Double(b) }
 
-    static func quantile(_ values: [Double], _ p: Double) -> Double? { Statistics.quantile(sorted: values.sorted(), p) }
 }
