@@ -13,7 +13,8 @@ public struct CellSummary: Sendable {
     public private(set) var sums = [Int](repeating: 0, count: RunMetrics.all.count)
     /// Sums of rejections per `SendError`.
     public private(set) var rejections = [Int](repeating: 0, count: PushLedger.sendErrors.count)
-    private var convergenceTimes: [Double] = []
+    /// Convergence times (seconds) of the converged runs: p50 and p95 (`RunningQuantiles`).
+    private var convergenceTimes = RunningQuantiles([0.5, 0.95])
     /// The sender figures (message fates, duplicates, quiet hours, lateness, attempts).
     public private(set) var sender = SenderSummary()
     /// The user-view and cost figures (`ExperienceColumns`).
@@ -25,7 +26,7 @@ public struct CellSummary: Sendable {
     public mutating func add(_ o: RunOutcome) {
         replications += 1
         if o.converged { converged += 1 }
-        if let t = o.convergenceTime { convergenceTimes.append(t.seconds) }
+        if let t = o.convergenceTime { convergenceTimes.add(t.seconds) }
         for (i, m) in RunMetrics.all.enumerated() { sums[i] += m.value(o) }
         for i in rejections.indices { rejections[i] += o.rejections[i] }
         sender.add(o)
@@ -40,9 +41,10 @@ public struct CellSummary: Sendable {
         Statistics.wilsonInterval(successes: converged, trials: replications, confidence: 0.95)
     }
 
-    /// Quantile `p` (0…1) of the convergence time in seconds over converged runs; nil if none.
+    /// Quantile `p` (0.5 or 0.95) of the convergence time in seconds over converged runs;
+    /// nil if none. Exact up to 100,000 converged runs, GSL's P² estimate past that.
     public func convergenceTimeQuantile(_ p: Double) -> Double? {
-        Statistics.quantile(sorted: convergenceTimes.sorted(), p)
+        convergenceTimes.value(p)
     }
 
     /// The total of a metric over the runs.

@@ -2,9 +2,9 @@
 /// `summary.csv`: totals, pooled ratios, means with 95% t-intervals and quantiles over
 /// runs, and run-level rates with 95% Wilson intervals (docs/csv.md lists each column).
 ///
-/// Memory: O(1), whatever the number of runs: means and intervals from running moments,
-/// quantiles over runs from GSL's P² estimator (exact up to five runs), so a study of any
-/// size keeps no per-run values.
+/// Memory: bounded, whatever the number of runs: means and intervals from running moments;
+/// quantiles over runs exact up to 100,000 runs, GSL's P² estimate past that
+/// (`RunningQuantiles`).
 public struct ExperienceSummary: Sendable {
     public private(set) var runs = 0
     public private(set) var changes = 0
@@ -13,10 +13,10 @@ public struct ExperienceSummary: Sendable {
     public private(set) var freshnessP50 = RunningMoments()
     public private(set) var freshnessP95 = RunningMoments()
     /// 95th percentile over those runs of the per-run largest freshness latency (seconds).
-    public private(set) var freshnessMaxP95 = RunningQuantile(0.95)
+    public private(set) var freshnessMax = RunningQuantiles([0.95])
     /// Per-run stale-screen seconds: moments and the 95th percentile over runs.
     public private(set) var staleScreenMoments = RunningMoments()
-    public private(set) var staleScreenP95 = RunningQuantile(0.95)
+    public private(set) var staleScreenQuantiles = RunningQuantiles([0.95])
     public private(set) var foreground: Int64 = 0
     public private(set) var staleScreen: Int64 = 0
     public private(set) var regressions = 0
@@ -46,9 +46,9 @@ public struct ExperienceSummary: Sendable {
         changes += e.changes
         neverReflected += e.neverReflected
         if let p50 = e.freshnessP50, let p95 = e.freshnessP95, let mx = e.freshnessMax {
-            freshnessP50.add(p50.seconds); freshnessP95.add(p95.seconds); freshnessMaxP95.add(mx.seconds)
+            freshnessP50.add(p50.seconds); freshnessP95.add(p95.seconds); freshnessMax.add(mx.seconds)
         }
-        staleScreenMoments.add(e.staleScreen.seconds); staleScreenP95.add(e.staleScreen.seconds)
+        staleScreenMoments.add(e.staleScreen.seconds); staleScreenQuantiles.add(e.staleScreen.seconds)
         foreground += e.foreground.microseconds
         staleScreen += e.staleScreen.microseconds
         regressions += e.regressions

@@ -20,14 +20,17 @@ public final class GeneratorCache {
     private var seeded: [(type: UnsafePointer<gsl_rng_type>, seed: UInt32, state: UnsafeMutablePointer<gsl_rng>)] = []
     /// Generators no stream uses, ready to be overwritten.
     private var spare: [UnsafeMutablePointer<gsl_rng>] = []
-    /// The most seeded states kept: enough for every stream of one replication.
+    /// The most seeded states kept. A run uses 2–7 streams, plus two per extra recipient
+    /// device and one per extra change schedule; with more streams than this, states
+    /// would be evicted before the next run of the replication asks for them.
     public let capacity: Int
 
     /// Seeded states the cache has created (for tests and profiling).
     public private(set) var seedings = 0
 
     /// - Parameter capacity: seeded states kept (≥ 1); the oldest is recycled beyond it.
-    public init(capacity: Int = 8) {
+    ///   The default, 32, costs up to 160 KB of mt19937 states per worker.
+    public init(capacity: Int = 32) {
         precondition(capacity >= 1)
         self.capacity = capacity
         GSL.setUp()

@@ -42,10 +42,10 @@ public enum ExperienceColumns {
         ]
         c += meanWithInterval("freshness_p50", unit: "_s") { $0.freshnessP50 }
         c += meanWithInterval("freshness_p95", unit: "_s") { $0.freshnessP95 }
-        c.append(SummaryColumn(name: "freshness_max_p95_s") { number($0.freshnessMaxP95.value) })
+        c.append(SummaryColumn(name: "freshness_max_p95_s") { number($0.freshnessMax.value(0.95)) })
         c.append(SummaryColumn(name: "mean_foreground_s") { number(Double($0.foreground) / 1e6 / Double(max(1, $0.runs))) })
         c += meanWithInterval("stale_screen", unit: "_s") { $0.staleScreenMoments }
-        c.append(SummaryColumn(name: "stale_screen_p95_s") { number($0.staleScreenP95.value) })
+        c.append(SummaryColumn(name: "stale_screen_p95_s") { number($0.staleScreenQuantiles.value(0.95)) })
         c.append(SummaryColumn(name: "stale_screen_fraction") { s in number(s.foreground > 0 ? Double(s.staleScreen) / Double(s.foreground) : nil) })
         c.append(SummaryColumn(name: "total_regressions") { String($0.regressions) })
         c += runRate("regression") { $0.runsWithRegression }

@@ -2,11 +2,11 @@ import CGSL
 import Testing
 @testable import PushSim
 
-/// The O(1)-memory summaries agree with the stored-sample computations they replace.
+/// The bounded-memory summaries agree with the stored-sample computations they replace.
 @Suite struct RunningStatisticsTests {
     private func sample(_ n: Int, state: UInt64) -> [Double] {
         var rng = SplitMix64(state: state)
-        return (0..<n).map { _ in Double(rng.below(10_000_000)) / 1_000 + (Double(rng.below(3)) == 0 ? 5_000 : 0) }
+        return (0..<n).map { _ in Double(rng.below(10_000_000)) / 1_000 + (rng.below(3) == 0 ? 5_000 : 0) }
     }
 
     @Test func momentsMatchTheStoredSample() {
@@ -27,27 +27,32 @@ import Testing
         }
     }
 
-    @Test func quantileIsExactUpToFiveValuesAndCloseAfter() {
-        var empty = RunningQuantile(0.95)
-        #expect(empty.value == nil)
-        empty.add(3)
-        #expect(empty.value == 3)
-        for n in 1...5 {
+    @Test func quantilesAreExactUpToTheLimit() {
+        #expect(RunningQuantiles([0.5]).value(0.5) == nil)
+        for n in [1, 2, 5, 99, 1_000] {
             let data = sample(n, state: 100 + UInt64(n))
-            var q = RunningQuantile(0.95)
+            var q = RunningQuantiles([0.5, 0.95], exactLimit: 1_000)
             for x in data { q.add(x) }
-            #expect(q.value == Statistics.quantile(sorted: data.sorted(), 0.95), "n = \(n)")
+            #expect(q.isExact)
+            for p in [0.5, 0.95] { #expect(q.value(p) == Statistics.quantile(sorted: data.sorted(), p), "n = \(n), p = \(p)") }
         }
-        // P² on 20,000 draws: the estimate's rank in the sorted sample is within 1% of 0.95
-        // (the exact 95th percentile sits at rank 0.95).
+    }
+
+    @Test func pastTheLimitP2EstimatesWithBoundedMemory() {
+        // 20,000 draws, exact for the first 1,000: the P² estimates' ranks in the sorted
+        // sample are within 1% of 0.5 and 0.95.
         let data = sample(20_000, state: 7)
-        var q = RunningQuantile(0.95)
+        var q = RunningQuantiles([0.5, 0.95], exactLimit: 1_000)
         for x in data { q.add(x) }
-        let rank = Double(data.filter { $0 <= q.value! }.count) / Double(data.count)
-        #expect(abs(rank - 0.95) < 0.01, "rank \(rank)")
+        #expect(!q.isExact && q.count == 20_000)
+        for p in [0.5, 0.95] {
+            let estimate = q.value(p)!
+            let rank = Double(data.filter { $0 <= estimate }.count) / Double(data.count)
+            #expect(abs(rank - p) < 0.01, "p = \(p): rank \(rank)")
+        }
         // Copies are independent values.
         var copy = q
         copy.add(1e12)
-        #expect(copy.count == q.count + 1)
+        #expect(copy.count == q.count + 1 && q.value(0.95)! < 1e12)
     }
 }
