@@ -29,18 +29,23 @@ import Testing
 
     @Test func quantilesAreExactUpToTheLimit() {
         #expect(RunningQuantiles([0.5]).value(0.5) == nil)
-        for n in [1, 2, 5, 99, 1_000] {
-            let data = sample(n, state: 100 + UInt64(n))
-            var q = RunningQuantiles([0.5, 0.95], exactLimit: 1_000)
-            for x in data { q.add(x) }
-            #expect(q.isExact)
-            for p in [0.5, 0.95] { #expect(q.value(p) == Statistics.quantile(sorted: data.sorted(), p), "n = \(n), p = \(p)") }
+        for n in [1, 2, 5, 99, 1_000, 30_000] {
+            // Continuous values (few repeats) and discrete ones (many ties).
+            for data in [sample(n, state: 100 + UInt64(n)), sample(n, state: 200 + UInt64(n)).map { ($0 / 1_000).rounded() }] {
+                var q = RunningQuantiles([0.5, 0.95], exactLimit: 50_000)
+                for x in data { q.add(x) }
+                #expect(q.isExact)
+                let sorted = data.sorted()
+                for p in [0.0, 0.25, 0.5, 0.95, 1.0] where p == 0.5 || p == 0.95 || q.isExact {
+                    #expect(q.value(p) == Statistics.quantile(sorted: sorted, p), "n = \(n), p = \(p)")
+                }
+            }
         }
     }
 
     @Test func pastTheLimitP2EstimatesWithBoundedMemory() {
-        // 20,000 draws, exact for the first 1,000: the P² estimates' ranks in the sorted
-        // sample are within 1% of 0.5 and 0.95.
+        // 20,000 continuous draws with room for 1,000 distinct values: the P² estimates'
+        // ranks in the sorted sample are within 1% of 0.5 and 0.95.
         let data = sample(20_000, state: 7)
         var q = RunningQuantiles([0.5, 0.95], exactLimit: 1_000)
         for x in data { q.add(x) }
