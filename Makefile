@@ -8,7 +8,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 SWEEPS := $(sort $(wildcard Scenarios/sweeps/*.json))
 # The reference runs `make regress` checks against Results/baselines/ (and `make check-determinism` reruns).
-REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*.json)) $(sort $(wildcard Scenarios/order-status/*.json))
+REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*.json)) $(sort $(wildcard Scenarios/order-status/*.json)) \
+	$(sort $(wildcard Scenarios/outbox/*.json)) $(sort $(wildcard Scenarios/platform/*.json))
 COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 export PUSHSIM_COMMIT := $(COMMIT)
 
@@ -83,14 +84,19 @@ plot-deps:
 	@command -v gnuplot >/dev/null 2>&1 || { echo "installing gnuplot-nox (apt-get)"; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y gnuplot-nox; }
 
-# Reruns the references and sweeps and compares every convergence rate with the
-# committed baseline (two-proportion test, p < 0.001 fails and names the cells).
+# Reruns the references and sweeps, compares every convergence rate with the committed
+# baseline (two-proportion test, p < 0.001 fails and names the cells), and every run's event
+# fingerprint with Results/baselines/fingerprints/ (names every run whose events changed).
 regress: build
 	@rm -rf Results/regress; status=0; for f in $(REFERENCES) $(SWEEPS); do n=$$(basename $$f .json); \
-		if grep -q '"axes"' $$f; then $(BIN) sweep $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; \
-		else $(BIN) run $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; fi; \
+		$(call reference_run,$$f,$$n); \
 		echo "$$n:"; $(BIN) compare Results/baselines/$$n.summary.csv Results/regress/$$n/summary.csv || status=1; \
+		$(BIN) compare Results/baselines/fingerprints/$$n.csv Results/regress/$$n/runs.csv --fingerprints || status=1; \
 	done; exit $$status
+
+# One reference into Results/regress/NAME: a sweep when the file has axes, else a run.
+reference_run = if grep -q '"axes"' $(1); then $(BIN) sweep $(1) --out Results/regress/$(2) --quiet >/dev/null || exit 2; \
+		else $(BIN) run $(1) --out Results/regress/$(2) --quiet >/dev/null || exit 2; fi
 
 # Runs every reference twice and with another --jobs (each in its own process) and compares
 # every run's event fingerprint, naming the first divergent event on a mismatch; then with
@@ -100,13 +106,15 @@ SHUFFLE_TIES ?= 1
 check-determinism: build
 	@BIN=$(BIN) SHUFFLE_TIES=$(SHUFFLE_TIES) scripts/check-determinism.sh $(REFERENCES)
 
-# Rewrites the baselines on purpose (review the diff before committing it).
+# Rewrites the baselines (summaries and fingerprint lists) on purpose (review the diff
+# before committing it).
 baseline: build
-	@rm -rf Results/regress; mkdir -p Results/baselines
+	@rm -rf Results/regress; mkdir -p Results/baselines/fingerprints
 	@for f in $(REFERENCES) $(SWEEPS); do n=$$(basename $$f .json); \
-		if grep -q '"axes"' $$f; then $(BIN) sweep $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; \
-		else $(BIN) run $$f --out Results/regress/$$n --quiet >/dev/null || exit 2; fi; \
-		cp Results/regress/$$n/summary.csv Results/baselines/$$n.summary.csv; echo "baseline: $$n"; \
+		$(call reference_run,$$f,$$n); \
+		cp Results/regress/$$n/summary.csv Results/baselines/$$n.summary.csv; \
+		$(BIN) fingerprints Results/regress/$$n/runs.csv --label $$f > Results/baselines/fingerprints/$$n.csv || exit 2; \
+		echo "baseline: $$n"; \
 	done
 
 # Installs GSL (and pkg-config) only when pkg-config cannot already find GSL.

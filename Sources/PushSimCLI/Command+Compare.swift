@@ -47,16 +47,30 @@ extension Command {
         return 1
     }
 
-    /// `compare A/runs.csv B/runs.csv --fingerprints`: exit 1 naming the first run whose
-    /// events differ (`run: variant=V strategy=S replication=R` on its own line).
+    /// `compare A B --fingerprints` (each a `runs.csv` or a fingerprint list): exit 1
+    /// naming every run whose events differ, one `run: …` line each, the first first (at
+    /// most 50 listed, then a count of the rest).
     private static func compareFingerprints(_ a: String, _ b: String, out: (String) -> Void) throws -> Int32 {
-        guard let m = try FingerprintComparison.firstMismatch(try text(a), a, try text(b), b) else {
+        let found = try FingerprintComparison.mismatches(try text(a), a, try text(b), b)
+        guard let m = found.first else {
             out("every run has the same fingerprint\n")
             return 0
         }
-        out("fingerprints differ first in row \(m.row) (\(m.fingerprints.0) vs \(m.fingerprints.1))\n")
-        out("run: variant=\(m.variant) strategy=\(m.strategy) replication=\(m.replication)\n")
+        out("fingerprints differ first in row \(m.row) (\(m.fingerprints.0) vs \(m.fingerprints.1)); \(found.count) runs differ\n")
+        for x in found.prefix(50) { out("run: \(x.run)\n") }
+        if found.count > 50 { out("… and \(found.count - 50) more runs\n") }
         return 1
+    }
+
+    /// `fingerprints RUNS.csv [--label NAME]`: the run list of a `runs.csv` (file, point,
+    /// variant, strategy, replication, fingerprint) on standard output, for
+    /// `Results/baselines/fingerprints/`.
+    static func fingerprints(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
+        try a.allow(options: ["--label"])
+        guard a.positional.count == 1 else { throw UsageError("expected one runs.csv") }
+        let path = a.positional[0]
+        out(try FingerprintComparison.list(try text(path), path, label: a.options["--label"] ?? path))
+        return 0
     }
 
     private static func text(_ path: String) throws(ScenarioError) -> String {

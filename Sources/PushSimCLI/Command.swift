@@ -30,7 +30,11 @@ enum Command {
                  alpha 0.001), and with --intervals every 95% interval that no
                  longer overlaps; exit 1 naming the cells that moved
       compare A/runs.csv B/runs.csv --fingerprints
-                 exit 1 naming the first run whose event fingerprints differ
+                 exit 1 naming every run whose event fingerprints differ (either
+                 file may be a fingerprint list instead of a runs.csv)
+      fingerprints RUNS.csv [--label NAME]
+                 the run list (file, point, variant, strategy, replication,
+                 fingerprint) of a runs.csv, as make regress keeps it
       list       the kinds of channel, strategy and distribution, with their parameters
       --help     this text
 
@@ -51,12 +55,13 @@ enum Command {
             case "merge": return try merge(a, out: out)
             case "compare": return try compare(a, out: out)
             case "trace": return try trace(a, out: out)
+            case "fingerprints": return try fingerprints(a, out: out)
             case "list":
                 try a.allow()
                 guard a.positional.isEmpty else { throw UsageError("list takes no arguments") }
                 out(Listing.text()); return 0
             case nil: err(usage); return 2
-            case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, trace, validate, sweep, merge, compare, list")
+            case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, trace, validate, sweep, merge, compare, fingerprints, list")
             }
         } catch let e as UsageError {
             err("pushsim: \(e)\n\(usage)"); return 2

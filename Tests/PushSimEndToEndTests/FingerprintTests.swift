@@ -127,4 +127,29 @@ import Testing
         #expect(throws: ScenarioError.self) { try FingerprintComparison.firstMismatch(text, "a", fewer, "b") }
         #expect(runCLI(["compare", runs.path, other.path, "--fingerprints", "--intervals"]).status == 2)
     }
+
+    @Test("A fingerprint list compares with its runs.csv and names every run whose events changed")
+    func fingerprintListNamesEveryChangedRun() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(runCLI(["run", scenarioURL("Scenarios/cases/C1.json").path, "--out", dir.path]).status == 0)
+        let runs = dir.appendingPathComponent("runs.csv")
+        let listed = runCLI(["fingerprints", runs.path, "--label", "C1.json"])
+        #expect(listed.status == 0)
+        var rows = CSV.parse(listed.out)
+        #expect(rows[0] == ["file", "point", "variant", "strategy", "replication", "fingerprint"])
+        let runRows = CSV.parse(String(decoding: try Data(contentsOf: runs), as: UTF8.self))
+        #expect(rows.count == runRows.count && rows.dropFirst().allSatisfy { $0[0] == "C1.json" && $0[1].isEmpty })
+        let list = dir.appendingPathComponent("list.csv")
+        try Data(listed.out.utf8).write(to: list)
+        #expect(runCLI(["compare", list.path, runs.path, "--fingerprints"]).status == 0)
+        rows[2][5] = "0000000000000000"
+        rows[4][5] = "0000000000000001"
+        try Data(rows.map(CSV.record).joined().utf8).write(to: list)
+        let r = runCLI(["compare", list.path, runs.path, "--fingerprints"])
+        #expect(r.status == 1 && r.out.contains("2 runs differ"), "\(r.out)")
+        for k in [2, 4] {
+            #expect(r.out.contains("run: variant=\(rows[k][2]) strategy=\(rows[k][3]) replication=\(rows[k][4])\n"), "\(r.out)")
+        }
+    }
 }
