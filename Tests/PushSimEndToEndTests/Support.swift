@@ -1,6 +1,6 @@
 import Foundation
 @testable import PushSim
-@testable import PushSimCLI
+@testable import PushSimCommand
 
 /// The repository root (tests run from it under `swift test`; resolved from this file otherwise).
 let repositoryRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
