@@ -32,9 +32,10 @@ func cell(_ cells: [CellSummary], _ variant: String, _ strategy: String) -> Cell
     cells.first { $0.variant == variant && $0.strategy == strategy }!
 }
 
-/// Runs the CLI in-process; returns (status, stdout, stderr).
-func runCLI(_ args: [String]) -> (status: Int32, out: String, err: String) {
+/// Runs the CLI in-process over `registry`; returns (status, stdout, stderr).
+func runCLI(_ args: [String], registry: PluginRegistry = .builtIn) -> (status: Int32, out: String, err: String) {
     var out = "", err = ""
-    let status = Command.main(args, out: { out += $0 }, err: { err += $0 }, environment: ["CI": "1", "PUSHSIM_COMMIT": "test"])
+    let status = Command.main(args, registry: registry, out: { out += $0 }, err: { err += $0 },
+                              environment: ["CI": "1", "PUSHSIM_COMMIT": "test"])
     return (status, out, err)
 }
