@@ -7,6 +7,7 @@ let package = Package(
     name: "PushSim",
     products: [
         .library(name: "PushSim", targets: ["PushSim"]),
+        .library(name: "PushSimCommand", targets: ["PushSimCommand"]),
         .executable(name: "pushsim", targets: ["PushSimCLI"]),
         .executable(name: "pushsim-bench", targets: ["PushSimBench"]),
     ],
@@ -17,10 +18,11 @@ let package = Package(
             providers: [.apt(["libgsl-dev"])]
         ),
         .target(name: "PushSim", dependencies: ["CGSL"]),
-        .executableTarget(name: "PushSimCLI", dependencies: ["PushSim"]),
+        .target(name: "PushSimCommand", dependencies: ["PushSim"]),
+        .executableTarget(name: "PushSimCLI", dependencies: ["PushSimCommand"]),
         .executableTarget(name: "PushSimBench", dependencies: ["PushSim", "CGSL"], path: "Benchmarks/PushSimBench"),
         .testTarget(name: "PushSimTests", dependencies: ["PushSim", "CGSL"]),
-        .testTarget(name: "PushSimEndToEndTests", dependencies: ["PushSim", "PushSimCLI"], exclude: ["Snapshots"]),
+        .testTarget(name: "PushSimEndToEndTests", dependencies: ["PushSim", "PushSimCommand"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

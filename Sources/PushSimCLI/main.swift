@@ -1,6 +1,3 @@
-import Foundation
+import PushSimCommand
 
-let status = Command.main(Array(CommandLine.arguments.dropFirst()),
-                          out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                          err: { FileHandle.standardError.write(Data($0.utf8)) })
-exit(status)
+PushSimCommand.main()

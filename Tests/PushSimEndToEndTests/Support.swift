@@ -1,6 +1,6 @@
 import Foundation
 @testable import PushSim
-@testable import PushSimCLI
+@testable import PushSimCommand
 
 /// The repository root (tests run from it under `swift test`; resolved from this file otherwise).
 let repositoryRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -32,9 +32,10 @@ func cell(_ cells: [CellSummary], _ variant: String, _ strategy: String) -> Cell
     cells.first { $0.variant == variant && $0.strategy == strategy }!
 }
 
-/// Runs the CLI in-process; returns (status, stdout, stderr).
-func runCLI(_ args: [String]) -> (status: Int32, out: String, err: String) {
+/// Runs the CLI in-process over `registry`; returns (status, stdout, stderr).
+func runCLI(_ args: [String], registry: PluginRegistry = .builtIn) -> (status: Int32, out: String, err: String) {
     var out = "", err = ""
-    let status = Command.main(args, out: { out += $0 }, err: { err += $0 }, environment: ["CI": "1", "PUSHSIM_COMMIT": "test"])
+    let status = Command.main(args, registry: registry, out: { out += $0 }, err: { err += $0 },
+                              environment: ["CI": "1", "PUSHSIM_COMMIT": "test"])
     return (status, out, err)
 }

@@ -2,34 +2,42 @@ import Foundation
 
 extension Scenario {
     /// Reads and validates a scenario file.
-    /// - Parameter path: the file, as the user named it (it appears in error messages).
+    /// - Parameters:
+    ///   - path: the file, as the user named it (it appears in error messages).
+    ///   - registry: the kinds the file may name (default: the built-in ones).
     /// - Throws: `ScenarioError` naming the file and JSON path for an unreadable file,
     ///   malformed JSON, an unknown kind or key, or an out-of-range value.
-    public static func load(path: String) throws(ScenarioError) -> (scenario: Scenario, bytes: Data) {
+    public static func load(path: String, registry: PluginRegistry = .builtIn) throws(ScenarioError) -> (scenario: Scenario, bytes: Data) {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw ScenarioError(file: path, path: "$", message: "cannot read the file (\((error as NSError).localizedDescription))")
         }
-        return (try decode(data, file: path), data)
+        return (try decode(data, file: path, registry: registry), data)
     }
 
     /// Decodes and validates scenario JSON.
-    /// - Parameter file: the name to put in error messages.
-    public static func decode(_ data: Data, file: String) throws(ScenarioError) -> Scenario {
-        try decodeStrictJSON(Scenario.self, data, file: file)
+    /// - Parameters:
+    ///   - file: the name to put in error messages.
+    ///   - registry: the kinds the JSON may name (default: the built-in ones).
+    public static func decode(_ data: Data, file: String, registry: PluginRegistry = .builtIn) throws(ScenarioError) -> Scenario {
+        try decodeStrictJSON(Scenario.self, data, file: file, registry: registry)
     }
 }
 
 /// Decodes `data` as `T` from JSON: malformed JSON and decoding failures become a
 /// `ScenarioError` naming `file` and the JSON path (line and column for syntax errors).
-func decodeStrictJSON<T: Decodable>(_ type: T.Type, _ data: Data, file: String) throws(ScenarioError) -> T {
+/// Plug-in kinds are looked up in `registry` (given to the decoder's `userInfo`).
+func decodeStrictJSON<T: Decodable>(_ type: T.Type, _ data: Data, file: String,
+                                    registry: PluginRegistry = .builtIn) throws(ScenarioError) -> T {
     do {
         _ = try JSONSerialization.jsonObject(with: data)
     } catch {
         throw ScenarioError(file: file, path: "$", message: "malformed JSON: \(malformedJSONDetail(error, data))")
     }
     do {
-        return try JSONDecoder().decode(T.self, from: data)
+        let decoder = JSONDecoder()
+        decoder.userInfo[PluginRegistry.userInfoKey] = registry
+        return try decoder.decode(T.self, from: data)
     } catch let error as DecodingError {
         throw ScenarioError(decoding: error, file: file)
     } catch {

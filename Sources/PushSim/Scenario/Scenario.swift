@@ -70,7 +70,8 @@ public struct Scenario: Decodable, Sendable {
             start = epoch
         }
         recipient = try c.decodeIfPresent(RecipientSpec.self, forKey: .recipient) ?? .default
-        sender = c.contains(.sender) ? try Registry.decodeSender(from: c.superDecoder(forKey: .sender)) : PerChange()
+        let registry = PluginRegistry.of(decoder)   // the kinds this file may name (JSONDecoder.userInfo)
+        sender = c.contains(.sender) ? try registry.decodeSender(from: c.superDecoder(forKey: .sender)) : PerChange()
         strategies = try c.decode([StrategySpec].self, forKey: .strategies)
         variants = try c.decode([Variant].self, forKey: .variants)
         guard !strategies.isEmpty else { throw c.invalid(.strategies, "expected at least one strategy") }

@@ -8,14 +8,13 @@ public struct StrategySpec: Decodable, Sendable {
 
     public init(name: String, prototype: any ClientStrategy) { self.name = name; self.prototype = prototype }
 
+    /// Decodes the strategy with the decoder's registry (`PluginRegistry.of(decoder)`).
     public init(from decoder: any Decoder) throws {
-        if let kind = try? decoder.singleValueContainer().decode(String.self) {
-            let i = try lookUpKind(kind, in: Registry.strategies.map { $0.kind }, family: "strategy", codingPath: decoder.codingPath)
-            name = kind
-            prototype = try decodeKindShorthand(Registry.strategies[i], family: "strategy", decoder: decoder)
+        prototype = try PluginRegistry.of(decoder).decodeStrategy(from: decoder)
+        if (try? decoder.singleValueContainer().decode(String.self)) != nil {
+            name = type(of: prototype).kind
             return
         }
-        prototype = try Registry.decodeStrategy(from: decoder)
         let c = try decoder.container(keyedBy: AnyCodingKey.self)
         name = try c.decodeIfPresent(String.self, forKey: AnyCodingKey("name")) ?? type(of: prototype).kind
         guard !name.isEmpty, !name.contains("/") else { throw c.invalid(AnyCodingKey("name"), "expected a non-empty name without \"/\"") }

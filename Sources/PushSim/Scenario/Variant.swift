@@ -21,12 +21,13 @@ public struct Variant: Decodable, Sendable {
         guard c.contains(.channel) else {
             throw DecodingError.keyNotFound(CodingKeys.channel, .init(codingPath: c.codingPath, debugDescription: "a variant needs a \"channel\""))
         }
-        channel = try Registry.decodeChannel(from: c.superDecoder(forKey: .channel))
+        let registry = PluginRegistry.of(decoder)
+        channel = try registry.decodeChannel(from: c.superDecoder(forKey: .channel))
         device = try c.decodeIfPresent(DeviceSpec.self, forKey: .device)
         server = try c.decodeIfPresent(ServerSpec.self, forKey: .server)
         message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message)
         client = try c.decodeIfPresent(ClientSpec.self, forKey: .client)
         recipient = try c.decodeIfPresent(RecipientSpec.self, forKey: .recipient)
-        if c.contains(.sender) { sender = try Registry.decodeSender(from: c.superDecoder(forKey: .sender)) }
+        if c.contains(.sender) { sender = try registry.decodeSender(from: c.superDecoder(forKey: .sender)) }
     }
 }

@@ -8,6 +8,12 @@ public struct Axis: Decodable, Sendable {
     public var path: JSONPath
     public var values: [JSONValue]
 
+    /// An axis from its parts (at least one value), for sweeps built in code.
+    public init(name: String, path: JSONPath, values: [JSONValue]) {
+        precondition(!values.isEmpty, "an axis needs at least one value")
+        self.name = name; self.path = path; self.values = values
+    }
+
     enum CodingKeys: String, CodingKey, CaseIterable { case name, path, values, range }
     enum RangeKeys: String, CodingKey, CaseIterable { case from, to, step, factor, unit }
 

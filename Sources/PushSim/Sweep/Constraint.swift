@@ -5,6 +5,12 @@ public struct Constraint: Decodable, Sendable {
     public var op: String
     public var other: String
 
+    /// `axis op other`; `op` is one of `<`, `<=`, `==`, `!=`, `>=`, `>`.
+    public init(axis: String, op: String, other: String) {
+        precondition(["<", "<=", "==", "!=", ">=", ">"].contains(op), "expected one of < <= == != >= >")
+        self.axis = axis; self.op = op; self.other = other
+    }
+
     enum CodingKeys: String, CodingKey, CaseIterable { case axis, op, other }
 
     public init(from decoder: any Decoder) throws {

@@ -2,29 +2,54 @@ import Foundation
 
 /// A sweep expanded into its points: each point is the base scenario with every axis set
 /// to one of its values, decoded and validated like any scenario file.
+///
+/// `SweepPlan.load` reads a sweep file; code may also build a plan from its own points
+/// (`init(spec:file:points:fingerprint:)`) or change a loaded plan's point scenarios before
+/// `SweepRunner.run`. The fingerprint names the plan's results: give a changed plan a new one,
+/// or a resumed run keeps point files computed for the old plan.
 public struct SweepPlan: Sendable {
     /// One combination of axis values.
     public struct Point: Sendable {
-        /// Position in expansion order (grid: the last axis varies fastest), after constraints.
-        public let index: Int
+        /// Position in expansion order (grid: the last axis varies fastest), after
+        /// constraints; 0, 1, 2, … in `points`.
+        public var index: Int
         /// One value per axis, in axis order.
-        public let values: [JSONValue]
-        /// The scenario at this point.
-        public let scenario: Scenario
+        public var values: [JSONValue]
+        /// The scenario at this point (every point of a plan has the same variant and
+        /// strategy names, which head the report rows).
+        public var scenario: Scenario
+
+        /// A point from its parts.
+        public init(index: Int, values: [JSONValue], scenario: Scenario) {
+            self.index = index; self.values = values; self.scenario = scenario
+        }
     }
 
-    public let spec: SweepSpec
-    public let file: String
-    public let points: [Point]
+    /// The sweep: name, axes (the report columns) and how they combine.
+    public var spec: SweepSpec
+    /// The sweep file, as the user named it (it appears in `meta.json`).
+    public var file: String
+    /// Every point, in index order (at least one).
+    public var points: [Point]
     /// FNV-1a 64 over the sweep file, the base file and the overrides: names this plan, so a
     /// resumed run never mixes points of another plan.
-    public let fingerprint: String
+    public var fingerprint: String
+
+    /// A plan from its parts; `points` must be non-empty, indexed 0, 1, 2, …, with one value
+    /// per axis of `spec`.
+    public init(spec: SweepSpec, file: String, points: [Point], fingerprint: String) {
+        precondition(!points.isEmpty && points.indices.allSatisfy { points[$0].index == $0 }, "points must be indexed 0, 1, 2, …")
+        precondition(points.allSatisfy { $0.values.count == spec.axes.count }, "every point needs one value per axis")
+        self.spec = spec; self.file = file; self.points = points; self.fingerprint = fingerprint
+    }
 
     /// Reads the sweep file and its base scenario and expands every point.
     /// - Parameters:
     ///   - replications, seed: command-line overrides (applied after the sweep's own).
+    ///   - registry: the kinds the base scenario and the sweep may name (default: the built-in ones).
     /// - Throws: `ScenarioError` naming the sweep (or base) file and the JSON path.
-    public static func load(path: String, replications: Int? = nil, seed: UInt64? = nil) throws(ScenarioError) -> SweepPlan {
+    public static func load(path: String, replications: Int? = nil, seed: UInt64? = nil,
+                            registry: PluginRegistry = .builtIn) throws(ScenarioError) -> SweepPlan {
         let sweepData: Data
         do { sweepData = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw ScenarioError(file: path, path: "$", message: "cannot read the file (\((error as NSError).localizedDescription))")
@@ -36,7 +61,7 @@ public struct SweepPlan: Sendable {
         do { baseData = try Data(contentsOf: URL(fileURLWithPath: basePath)) } catch {
             throw ScenarioError(file: path, path: "$.base", message: "cannot read the base scenario \(basePath)")
         }
-        _ = try Scenario.decode(baseData, file: basePath)   // the base itself must be valid
+        _ = try Scenario.decode(baseData, file: basePath, registry: registry)   // the base itself must be valid
         guard var base = try? JSONSerialization.jsonObject(with: baseData) as? [String: Any] else {
             throw ScenarioError(file: basePath, path: "$", message: "expected a JSON object")
         }
@@ -66,7 +91,7 @@ public struct SweepPlan: Sendable {
             let label = zip(spec.axes, values).map { "\($0.name)=\($1.label)" }.joined(separator: ", ")
             let data = (try? JSONSerialization.data(withJSONObject: doc, options: [.sortedKeys])) ?? Data()
             let scenario: Scenario
-            do { scenario = try Scenario.decode(data, file: "\(path) at \(label)") } catch {
+            do { scenario = try Scenario.decode(data, file: "\(path) at \(label)", registry: registry) } catch {
                 throw ScenarioError(file: path, path: "$.axes", message: "the point \(label) is not a valid scenario: \(error.path): \(error.message)")
             }
             points.append(Point(index: points.count, values: values, scenario: scenario))

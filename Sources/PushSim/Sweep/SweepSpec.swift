@@ -31,6 +31,16 @@ public struct SweepSpec: Decodable, Sendable {
         case name, description, base, replications, seed, horizon, variants, strategies, combine, axes, constraints
     }
 
+    /// A sweep from its parts, for plans built in code (`SweepPlan.init(spec:file:points:fingerprint:)`);
+    /// unlike decoding, it checks nothing.
+    public init(name: String, description: String = "", base: String = "", replications: Int? = nil, seed: UInt64? = nil,
+                horizon: String? = nil, variants: [String]? = nil, strategies: JSONValue? = nil, combine: Combine = .grid,
+                axes: [Axis], constraints: [Constraint] = []) {
+        self.name = name; self.description = description; self.base = base; self.replications = replications
+        self.seed = seed; self.horizon = horizon; self.variants = variants; self.strategies = strategies
+        self.combine = combine; self.axes = axes; self.constraints = constraints
+    }
+
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)

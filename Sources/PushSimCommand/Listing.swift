@@ -2,13 +2,14 @@ import PushSim
 
 /// `pushsim list`: every kind a scenario can name, with its parameters.
 enum Listing {
-    static func text() -> String {
+    /// The listing of every kind in `registry` (built-ins first, in `Registry` order).
+    static func text(_ registry: PluginRegistry = .builtIn) -> String {
         var s = "CHANNELS (variants[].channel.kind)\n"
-        for t in Registry.channels { s += entry(t.kind, t.summary, t.parameters) }
+        for t in registry.channels { s += entry(t.kind, t.summary, t.parameters) }
         s += "\nSTRATEGIES (strategies[] or strategies[].kind)\n"
-        for t in Registry.strategies { s += entry(t.kind, t.summary, t.parameters) }
+        for t in registry.strategies { s += entry(t.kind, t.summary, t.parameters) }
         s += "\nSENDERS (sender or variants[].sender, a kind string or {\"kind\": …}; default perChange)\n"
-        for t in Registry.senders { s += entry(t.kind, t.summary, t.parameters) }
+        for t in registry.senders { s += entry(t.kind, t.summary, t.parameters) }
         s += "\nDISTRIBUTIONS (kind; duration distributions add \"unit\": us|ms|s|m|h|d, or are a duration string)\n"
         for d in Distribution.kinds { s += "  \(d.kind)(\(d.parameters))\n      \(d.summary)\n" }
         s += "\nGENERATORS (generator, default mt19937)\n  " + GeneratorType.allNames.joined(separator: " ") + "\n"

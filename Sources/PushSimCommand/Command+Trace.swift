@@ -5,9 +5,9 @@ extension Command {
     /// `trace FILE [--variant V] [--strategy S] [--replication R] [--format jsonl|text]
     /// [--out PATH] [--seed S] [--shuffle-ties SEED]`: one run, exactly as `pushsim run`
     /// computes it, with every event and what happened in it.
-    static func trace(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
+    static func trace(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void) throws -> Int32 {
         try a.allow(options: ["--variant", "--strategy", "--replication", "--format", "--out", "--seed", "--shuffle-ties"])
-        var (scenario, _) = try load(a)
+        var (scenario, _) = try load(a, registry)
         if let s = try a.unsigned("--seed") { scenario.seed = s }
         let format = a.options["--format"] ?? "jsonl"
         guard ["jsonl", "text"].contains(format) else { throw UsageError("--format expects jsonl or text, got \"\(format)\"") }

@@ -3,23 +3,25 @@ import PushSim
 
 extension Command {
     /// `validate FILE`: a scenario, or a sweep (recognised by its `"axes"`) with every point.
-    static func validate(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
+    static func validate(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void) throws -> Int32 {
         guard a.positional.count == 1 else { throw UsageError("expected exactly one FILE") }
         try a.allow()
         let path = a.positional[0]
         if let data = FileManager.default.contents(atPath: path),
            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["axes"] != nil {
-            let plan = try SweepPlan.load(path: path)
+            let plan = try SweepPlan.load(path: path, registry: registry)
             out("\(path): ok (sweep: \(plan.points.count) points)\n")
             return 0
         }
-        let (scenario, _) = try load(a)
+        let (scenario, _) = try load(a, registry)
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         out("\(path): ok (\(count(scenario.variants.count, "variant")) × \(count(scenario.strategies.count, "strategy").replacingOccurrences(of: "strategys", with: "strategies")) × \(count(scenario.replications, "replication")))\n")
         return 0
     }
 
-    static func sweep(_ a: Arguments, out: (String) -> Void, err: @escaping (String) -> Void, environment: [String: String]) throws -> Int32 {
+    /// `sweep FILE [options]`: runs (or resumes) a parameter study into its results folder.
+    static func sweep(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
+                      environment: [String: String]) throws -> Int32 {
         try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed"])
         guard a.positional.count == 1 else { throw UsageError("expected exactly one sweep FILE") }
         var seed: UInt64?
@@ -45,7 +47,8 @@ extension Command {
             throw UsageError("--max-replications applies only with --target-halfwidth")
         }
         options.commit = environment["PUSHSIM_COMMIT"] ?? GitCommit.current()
-        let plan = try SweepPlan.load(path: a.positional[0], replications: try a.int("--replications", in: 1...100_000_000), seed: seed)
+        let plan = try SweepPlan.load(path: a.positional[0], replications: try a.int("--replications", in: 1...100_000_000), seed: seed,
+                                      registry: registry)
         let folder = URL(fileURLWithPath: a.options["--out"] ?? "Results/\(plan.spec.name)")
         let progress = Progress(enabled: !a.flags.contains("--quiet") && environment["CI"] == nil && isatty(2) == 1, err: err)
         let result = try SweepRunner.run(plan, into: folder, options: options) { done, total, runs in
@@ -60,6 +63,7 @@ extension Command {
         return 0
     }
 
+    /// `merge DIR... [--out DIR]`: assembles sharded sweep folders (no scenario is decoded).
     static func merge(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
         try a.allow(options: ["--out"])
         guard !a.positional.isEmpty else { throw UsageError("expected one or more sweep result folders") }

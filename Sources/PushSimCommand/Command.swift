@@ -1,8 +1,8 @@
 import Foundation
 import PushSim
 
-/// `pushsim`: thin command-line front end over the PushSim library.
-/// Exit status: 0 success, 1 runtime failure, 2 bad input or usage.
+/// `pushsim`: thin command-line front end over the PushSim library (its public face is
+/// `PushSimCommand`). Exit status: 0 success, 1 runtime failure, 2 bad input or usage.
 enum Command {
     static let usage = """
     usage: pushsim <command> [options]
@@ -41,25 +41,26 @@ enum Command {
     exit status: 0 ok, 1 runtime failure, 2 bad input
     """
 
-    /// Runs the command line `args` (without the program name).
+    /// Runs the command line `args` (without the program name); scenario and sweep files
+    /// may name every kind in `registry`.
     /// - Returns: the exit status.
-    static func main(_ args: [String], out: (String) -> Void, err: @escaping (String) -> Void,
+    static func main(_ args: [String], registry: PluginRegistry = .builtIn, out: (String) -> Void, err: @escaping (String) -> Void,
                      environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         do {
             let a = try Arguments(args)
             if a.flags.contains("--help") || a.flags.contains("-h") || a.command == "help" { out(usage + "\n"); return 0 }
             switch a.command {
-            case "run": return try run(a, out: out, err: err, environment: environment)
-            case "validate": return try validate(a, out: out)
-            case "sweep": return try sweep(a, out: out, err: err, environment: environment)
+            case "run": return try run(a, registry, out: out, err: err, environment: environment)
+            case "validate": return try validate(a, registry, out: out)
+            case "sweep": return try sweep(a, registry, out: out, err: err, environment: environment)
             case "merge": return try merge(a, out: out)
             case "compare": return try compare(a, out: out)
-            case "trace": return try trace(a, out: out)
+            case "trace": return try trace(a, registry, out: out)
             case "fingerprints": return try fingerprints(a, out: out)
             case "list":
                 try a.allow()
                 guard a.positional.isEmpty else { throw UsageError("list takes no arguments") }
-                out(Listing.text()); return 0
+                out(Listing.text(registry)); return 0
             case nil: err(usage); return 2
             case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, trace, validate, sweep, merge, compare, fingerprints, list")
             }
@@ -72,15 +73,17 @@ enum Command {
         }
     }
 
-    static func load(_ a: Arguments) throws -> (Scenario, [UInt8]) {
+    /// The one scenario FILE of `a`, decoded with `registry`, and its bytes.
+    static func load(_ a: Arguments, _ registry: PluginRegistry) throws -> (Scenario, [UInt8]) {
         guard a.positional.count == 1 else { throw UsageError("expected exactly one scenario FILE") }
-        let (scenario, bytes) = try Scenario.load(path: a.positional[0])
+        let (scenario, bytes) = try Scenario.load(path: a.positional[0], registry: registry)
         return (scenario, [UInt8](bytes))
     }
 
-    private static func run(_ a: Arguments, out: (String) -> Void, err: @escaping (String) -> Void, environment: [String: String]) throws -> Int32 {
+    private static func run(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
+                            environment: [String: String]) throws -> Int32 {
         try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties"])
-        var (scenario, bytes) = try load(a)
+        var (scenario, bytes) = try load(a, registry)
         if let n = try a.int("--replications", in: 1...100_000_000) { scenario.replications = n }
         if let s = try a.unsigned("--seed") { scenario.seed = s }
         let shuffleTies = try a.unsigned("--shuffle-ties")

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import PushSim
+
+/// Builds Examples/custom-strategy, an outside package that adds the `hintPullRetry`
+/// strategy, with `swift build` into a temporary scratch path (the checkout stays clean),
+/// then runs its `list` and its sweep with the stock command line it ships.
+@Suite("Example package")
+struct ExamplePackageTests {
+    /// `swift` found on PATH, or nil (the test is then skipped).
+    static let swift: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    static let example = repositoryRoot.appendingPathComponent("Examples/custom-strategy")
+
+    @Test("the example builds against this checkout; its list shows hintPullRetry; its sweep writes results where the retry helps",
+          .enabled(if: swift != nil, "`swift` is not on PATH, so the example package cannot be built"),
+          .timeLimit(.minutes(30)))
+    func buildListSweep() throws {
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let package = ["--package-path", Self.example.path, "--scratch-path", scratch.appendingPathComponent("build").path]
+        let build = try Self.execute(Self.swift!, ["build", "--product", "pushsim-custom"] + package)
+        try #require(build.status == 0, "swift build failed:\n\(build.output)")
+        let binPath = try Self.execute(Self.swift!, ["build", "--show-bin-path"] + package).output
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last.map(String.init) ?? ""
+        let binary = URL(fileURLWithPath: binPath).appendingPathComponent("pushsim-custom").path
+
+        let list = try Self.execute(binary, ["list"])
+        #expect(list.status == 0)
+        #expect(list.output.contains("  hintPullRetry\n      hintPull plus a retry `delay` after a failed pull"))
+        #expect(list.output.contains("      delay: duration ≥ 0, default 30s: "))
+
+        let out = scratch.appendingPathComponent("pull-failure")
+        let sweepFile = Self.example.appendingPathComponent("Scenarios/pull-failure.json").path
+        let sweep = try Self.execute(binary, ["sweep", sweepFile, "--out", out.path, "--jobs", "2"])
+        #expect(sweep.status == 0 && sweep.output == "pull-failure: 4 points → \(out.path)/\n", "\(sweep.output)")
+        for file in ["runs.csv", "summary.csv", "paired.csv", "meta.json", "plot.gp"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "no \(file)")
+        }
+        let rows = CSV.parse(try String(contentsOf: out.appendingPathComponent("summary.csv"), encoding: .utf8))
+        let header = try #require(rows.first)
+        let column = { (name: String) in header.firstIndex(of: name)! }
+        func cell(_ pullFailure: String, _ strategy: String) throws -> [String] {
+            try #require(rows.first { $0[column("pullFailure")] == pullFailure && $0[column("strategy")] == strategy })
+        }
+        #expect(rows.count == 1 + 4 * 2)
+        // With half the pulls failing, the retry's 95% interval lies wholly above hintPull's.
+        let retry = try cell("0.5", "hintPullRetry"), plain = try cell("0.5", "hintPull")
+        #expect(Double(retry[column("ci_low")])! > Double(plain[column("ci_high")])!)
+        let runs = try String(contentsOf: out.appendingPathComponent("runs.csv"), encoding: .utf8)
+        #expect(runs.split(whereSeparator: \.isNewline).count == 1 + 4 * 2 * 100)
+    }
+
+    /// Runs `executable` with `arguments` (CI set, so no progress line) and returns its exit
+    /// status and its standard output and error together.
+    static func execute(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["CI": "1", "PUSHSIM_COMMIT": "test"]) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
