@@ -39,29 +39,37 @@ public struct CellSummary: Sendable {
     /// - Complexity: O(columns), plus O(1) expected per quantile rule.
     public mutating func add(_ o: RunOutcome) {
         replications += 1
-        let layout = SummaryLayout.shared
-        for f in layout.feeds {
-            switch f.value {
-            case .flag(let value): add(value(o) ? 1 : 0, f)
-            case .count(let value): add(value(o), f)
-            case .duration(let value):
-                if let d = value(o) { add(d.microseconds, f, real: d.seconds) }
-            case .tally(_, let value):
-                let counts = value(o)
-                if let range = f.tally { for (i, n) in zip(range, counts) { sums[i] += n } }
-            case .label, .decimal: break
+        // Through the buffers, one uniqueness check per array: the per-run walk copies only
+        // plain slot numbers and context-free closures (no reference counting).
+        var totals = sums
+        sums = []   // so that `totals` is the only reference: no copy
+        defer { sums = totals }
+        totals.withUnsafeMutableBufferPointer { sums in
+            SummaryLayout.shared.feeds.withUnsafeBufferPointer { feeds in
+                for k in feeds.indices {
+                    let slots = feeds[k].slots
+                    switch feeds[k].value {
+                    case .flag(let value): add(value(o) ? 1 : 0, slots, &sums)
+                    case .count(let value): add(value(o), slots, &sums)
+                    case .duration(let value):
+                        if let d = value(o) { add(Int(d.microseconds), slots, &sums, real: d.seconds) }
+                    case .tally(_, let value):
+                        let counts = value(o)
+                        if let range = slots.tally { for (i, n) in zip(range, counts) { sums[i] += n } }
+                    case .label, .decimal: break
+                    }
+                }
             }
         }
-        for (i, amount) in layout.reals.enumerated() { reals[i] += amount(o) }
+        SummaryLayout.shared.reals.withUnsafeBufferPointer { amounts in
+            for i in amounts.indices { reals[i] += amounts[i](o) }
+        }
     }
 
     /// Feeds one run's value to the slots of its column (`real`: the value the moments
     /// and quantiles see, seconds for a time).
-    private mutating func add(_ v: Int64, _ f: SummaryLayout.Feed, real: Double) {
-        add(Int(v), f, real: real)
-    }
-
-    private mutating func add(_ v: Int, _ f: SummaryLayout.Feed, real: Double? = nil) {
+    @inline(__always)
+    private mutating func add(_ v: Int, _ f: SummaryLayout.Slots, _ sums: inout UnsafeMutableBufferPointer<Int>, real: Double? = nil) {
         let x = real ?? Double(v)
         if let i = f.sum { sums[i] += v }
         if let i = f.moments { moments[i].add(x) }

@@ -56,7 +56,7 @@ public struct Column: Sendable {
     public static func flag(_ name: String, _ doc: String, summary: [SummaryRule] = [],
                             _ value: @escaping @Sendable (RunOutcome) -> Bool) -> Column {
         Column(name, type: "`1`/`0`", unit: "—", doc, emptyWhen: nil, value: .flag(value), summary: summary) { r, line in
-            line.append(value(r.outcome) ? 1 : 0)
+            _ = append(.flag(value), of: r.outcome, to: &line)
         }
     }
 
@@ -64,7 +64,7 @@ public struct Column: Sendable {
     public static func count(_ name: String, unit: String, _ doc: String, summary: [SummaryRule] = [],
                              _ value: @escaping @Sendable (RunOutcome) -> Int) -> Column {
         Column(name, type: "integer", unit: unit, doc, emptyWhen: nil, value: .count(value), summary: summary) { r, line in
-            line.append(value(r.outcome))
+            _ = append(.count(value), of: r.outcome, to: &line)
         }
     }
 
@@ -74,7 +74,7 @@ public struct Column: Sendable {
         precondition(name.hasSuffix("_s"), "a time column's name ends in _s: \(name)")
         return Column(name, type: "decimal, 6 digits", unit: "seconds", doc, emptyWhen: emptyWhen, value: .duration(value),
                       summary: summary) { r, line in
-            line.appendSeconds(value(r.outcome)?.microseconds)
+            _ = append(.duration(value), of: r.outcome, to: &line)
         }
     }
 
@@ -82,7 +82,7 @@ public struct Column: Sendable {
     public static func decimal(_ name: String, unit: String, _ doc: String, emptyWhen: String? = nil, summary: [SummaryRule] = [],
                                _ value: @escaping @Sendable (RunOutcome) -> Double?) -> Column {
         Column(name, type: "decimal, 6 digits", unit: unit, doc, emptyWhen: emptyWhen, value: .decimal(value), summary: summary) { r, line in
-            line.appendDecimal(value(r.outcome))
+            _ = append(.decimal(value), of: r.outcome, to: &line)
         }
     }
 
@@ -94,6 +94,21 @@ public struct Column: Sendable {
             // Only a run with a rejection builds a string.
             line.append(counts.contains { $0 != 0 } ? tallyText(labels, counts) : "")
         }
+    }
+
+    /// Appends the field of a flag, count, time or decimal value (the one formatting of
+    /// those kinds; `RunsTable` calls it directly on the hot path, so that only the
+    /// context-free value closures run), or returns false for a label or tally.
+    @inline(__always)
+    static func append(_ value: Value, of o: RunOutcome, to line: inout CSVLine) -> Bool {
+        switch value {
+        case .flag(let v): line.append(v(o) ? 1 : 0)
+        case .count(let v): line.append(v(o))
+        case .duration(let v): line.appendSeconds(v(o)?.microseconds)
+        case .decimal(let v): line.appendDecimal(v(o))
+        case .label, .tally: return false
+        }
+        return true
     }
 
     /// `LABEL=n` for every non-zero count, in label order, joined by `;` (empty when none).

@@ -38,30 +38,30 @@ public enum Columns {
                + "one per change that ran with `send: true` and device with a token; `coalesce` fewer; `outbox` one per attempt "
                + "(retries and resends included)", summary: [.total()]) { $0.pushesSent },
         outcome(.delivered, "reached an online, installed app: handed to app code, displayed by the OS (or shown nothing because "
-                + "notifications are denied), or run from the iOS held slot"),
-        outcome(.pending, "still stored, held or in flight at the horizon"),
-        outcome(.collapsed, "replaced by a newer FCM message with the same collapse key"),
+                + "notifications are denied), or run from the iOS held slot") { $0[.delivered] },
+        outcome(.pending, "still stored, held or in flight at the horizon") { $0[.pending] },
+        outcome(.collapsed, "replaced by a newer FCM message with the same collapse key") { $0[.collapsed] },
         outcome(.droppedTooManyPendingMessages, "discarded by an overflow (`overflow`, `fcm` F2) or dropped by the 4-collapse-key "
-                + "limit (F3)"),
+                + "limit (F3)") { $0[.droppedTooManyPendingMessages] },
         outcome(.droppedAppForceStopped, "arrived at a force-quit / force-stopped or uninstalled app; or an iOS held push dropped "
-                + "by a force-quit or uninstall"),
-        outcome(.droppedDeviceInactive, "`fcm`: device offline ≥ `inactiveAfter`"),
-        outcome(.replacedInStorage, "replaced in the one slot of `apns` or `keepLatest`"),
-        outcome(.expired, "lifetime (TTL / apns-expiration) ran out while stored or held, or lifetime 0 could not be delivered at once"),
-        outcome(.rejected, "refused at send with an error code (see `rejected_codes`)"),
+                + "by a force-quit or uninstall") { $0[.droppedAppForceStopped] },
+        outcome(.droppedDeviceInactive, "`fcm`: device offline ≥ `inactiveAfter`") { $0[.droppedDeviceInactive] },
+        outcome(.replacedInStorage, "replaced in the one slot of `apns` or `keepLatest`") { $0[.replacedInStorage] },
+        outcome(.expired, "lifetime (TTL / apns-expiration) ran out while stored or held, or lifetime 0 could not be delivered at once") { $0[.expired] },
+        outcome(.rejected, "refused at send with an error code (see `rejected_codes`)") { $0[.rejected] },
         outcome(.throttled, "iOS background push replaced while held for the budget / Low Power Mode, or dropped under "
-                + "`heldBackgroundPush: drop`"),
-        outcome(.lost, "lost in transport (`loss`)"),
+                + "`heldBackgroundPush: drop`") { $0[.throttled] },
+        outcome(.lost, "lost in transport (`loss`)") { $0[.lost] },
         outcome(.droppedDeviceOffline, "sent to `lossy` while offline, or arrived while the device was offline (and no duplicate "
-                + "copy was delivered later)"),
+                + "copy was delivered later)") { $0[.droppedDeviceOffline] },
         .count("delivered_no_delay", unit: "pushes", "delivered pushes with no delay reason", summary: [.total()]) {
             $0.deliveredNoDelay
         },
-        delay(.delayedDeviceOffline, "delivered pushes that were stored while the device was offline"),
-        delay(.delayedDeviceDoze, "delivered pushes `fcm` held for Doze"),
+        delay(.delayedDeviceOffline, "delivered pushes that were stored while the device was offline") { $0[.delayedDeviceOffline] },
+        delay(.delayedDeviceDoze, "delivered pushes `fcm` held for Doze") { $0[.delayedDeviceDoze] },
         delay(.delayedMessageThrottled, "delivered pushes held by APNs power timing, the FCM collapsible bucket, the iOS budget or "
-              + "Low Power Mode"),
-        delay(.delayedUserStopped, "reserved for the FCM Data API category; the current model never sets it, so always 0"),
+              + "Low Power Mode") { $0[.delayedMessageThrottled] },
+        delay(.delayedUserStopped, "reserved for the FCM Data API category; the current model never sets it, so always 0") { $0[.delayedUserStopped] },
         .count("rejected_final", unit: "pushes", "rejections with a final code (not retryable)", summary: [.total()]) {
             rejections($0, retryable: false)
         },
@@ -120,11 +120,14 @@ public enum Columns {
         zip(PushLedger.sendErrors, o.rejections).reduce(0) { $0 + ($1.0.isRetryable == retryable ? $1.1 : 0) }
     }
 
-    private static func outcome(_ o: PushOutcome, _ doc: String) -> Column {
-        .count(o.column, unit: "pushes", doc, summary: [.total()]) { $0[o] }
+    /// A push-outcome column; `value` reads the count of `o` (a context-free closure: the
+    /// per-run summary walk then needs no reference counting).
+    private static func outcome(_ o: PushOutcome, _ doc: String, _ value: @escaping @Sendable (RunOutcome) -> Int) -> Column {
+        .count(o.column, unit: "pushes", doc, summary: [.total()], value)
     }
 
-    private static func delay(_ d: DelayReason, _ doc: String) -> Column {
-        .count(d.column, unit: "pushes", doc, summary: [.total()]) { $0[d] }
+    /// A delay-reason column, as `outcome`.
+    private static func delay(_ d: DelayReason, _ doc: String, _ value: @escaping @Sendable (RunOutcome) -> Int) -> Column {
+        .count(d.column, unit: "pushes", doc, summary: [.total()], value)
     }
 }

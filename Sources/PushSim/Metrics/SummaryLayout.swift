@@ -10,12 +10,12 @@ struct SummaryLayout: Sendable {
     /// A column a cell reads on every run, and the slots it feeds.
     struct Feed: Sendable {
         let value: Column.Value
-        var sum: Int?
-        var tally: Range<Int>?
-        var moments: Int?
-        var quantiles: Int?
-        var maximum: Int?
-        var runsWith: Int?
+        var slots: Slots
+    }
+
+    /// Where one column's value goes (plain integers: copied for free on the per-run walk).
+    struct Slots: Sendable {
+        var sum: Int?, tally: Range<Int>?, moments: Int?, quantiles: Int?, maximum: Int?, runsWith: Int?
     }
 
     /// A pooled ratio's term: a sum slot (divided by `scale` when given) or a real sum slot.
@@ -69,12 +69,12 @@ struct SummaryLayout: Sendable {
             }
         }
         for c in columns {
-            var feed = Feed(value: c.value)
-            feed.sum = sumSlot[c.name]
-            feed.tally = tallySlots[c.name]
+            var feed = Feed(value: c.value, slots: Slots())
+            feed.slots.sum = sumSlot[c.name]
+            feed.slots.tally = tallySlots[c.name]
             for rule in c.summary { add(rule, of: c, byName, &feed) }
-            if feed.sum != nil || feed.tally != nil || feed.moments != nil || feed.quantiles != nil
-                || feed.maximum != nil || feed.runsWith != nil { feeds.append(feed) }
+            if feed.slots.sum != nil || feed.slots.tally != nil || feed.slots.moments != nil || feed.slots.quantiles != nil
+                || feed.slots.maximum != nil || feed.slots.runsWith != nil { feeds.append(feed) }
         }
         precondition(Set(outputs.map(\.name)).count == outputs.count, "two summary columns with the same name")
     }
@@ -98,14 +98,14 @@ struct SummaryLayout: Sendable {
                 out(name ?? "total_\(c.name)", "text", "as `\(c.name)`, with the totals over the cell", c.emptyWhen,
                     .tally(range, labels: labels))
             } else {
-                out(name ?? "total_\(c.name)", "integer", "Σ `\(c.name)` over the cell's runs", nil, .sum(feed.sum!))
+                out(name ?? "total_\(c.name)", "integer", "Σ `\(c.name)` over the cell's runs", nil, .sum(feed.slots.sum!))
             }
         case .mean:
             out("mean_\(c.name)", decimals, "mean `\(c.name)` per run: Σ / `replications`, over all runs", nil,
-                .mean(feed.sum!, scale: seconds ? 1_000_000 : nil))
+                .mean(feed.slots.sum!, scale: seconds ? 1_000_000 : nil))
         case .meanWithInterval:
             let i = Self.next(&momentsCount)
-            feed.moments = i
+            feed.slots.moments = i
             out("mean_\(c.stem)\(c.unitSuffix)", decimals, "mean `\(c.name)` over \(withValue)", emptyNone, .momentsMean(i))
             out("\(c.stem)_ci_low\(c.unitSuffix)", decimals, "low end of its 95% Student-t interval", "fewer than two runs with a value",
                 .momentsLow(i))
@@ -114,7 +114,7 @@ struct SummaryLayout: Sendable {
         case .quantiles(let ps):
             let i = quantileProbabilities.count
             quantileProbabilities.append(ps)
-            feed.quantiles = i
+            feed.slots.quantiles = i
             quantileSlot[c.name] = i
             for p in ps {
                 out("\(c.stem)_p\(Int((p * 100).rounded()))\(c.unitSuffix)", decimals,
@@ -122,12 +122,12 @@ struct SummaryLayout: Sendable {
             }
         case .max(let name):
             let i = Self.next(&maximumCount)
-            feed.maximum = i
+            feed.slots.maximum = i
             out(name, seconds ? "exact seconds" : "integer", "the largest `\(c.name)` of any run", emptyNone,
                 seconds ? .maxDuration(i) : .maxCount(i))
         case .runRate(let names):
             let i = Self.next(&runsWithCount)
-            feed.runsWith = i
+            feed.slots.runsWith = i
             runsWithSlot[c.name] = i
             let test: String
             if case .flag = c.value { test = "`\(c.name)` = 1" } else { test = "`\(c.name)` > 0" }

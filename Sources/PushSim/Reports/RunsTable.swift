@@ -5,9 +5,6 @@ public enum RunsTable {
     /// The header row, in order.
     public static var columns: [String] { Columns.runNames }
 
-    /// The writers of `Columns.runs`, in order (kept apart so the hot path touches only them).
-    private static let writers = Columns.runs.map(\.write)
-
     /// Appends the row, with its line ending, to `line`: the hot path of `pushsim run` and
     /// sweeps (bytes, no per-row strings). `prefix` fields (sweep run id, point, axes)
     /// come first; `seed` is the scenario seed.
@@ -15,7 +12,12 @@ public enum RunsTable {
                               seed: UInt64, outcome o: RunOutcome) {
         for p in prefix { line.append(p) }
         let record = RunRecord(variant: variant, strategy: strategy, replication: replication, seed: seed, outcome: o)
-        for write in writers { write(record, &line) }
+        // Through the buffer, not `for c in Columns.runs` (a copy of each column) nor an
+        // array of the closures (a reabstraction thunk copying the record per call); numeric
+        // columns straight from their context-free value closures (`Column.append`).
+        Columns.runs.withUnsafeBufferPointer { columns in
+            for i in columns.indices where !Column.append(columns[i].value, of: o, to: &line) { columns[i].write(record, &line) }
+        }
         line.end()
     }
 
