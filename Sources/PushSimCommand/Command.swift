@@ -36,6 +36,9 @@ enum Command {
                  the run list (file, point, variant, strategy, replication,
                  fingerprint) of a runs.csv, as make regress keeps it
       list       the kinds of channel, strategy and distribution, with their parameters
+      columns [--markdown [--in-place FILE]]
+                 the runs.csv and summary.csv columns; --markdown: the column tables
+                 of docs/csv.md (--in-place: rewritten between the markers of FILE)
       --help     this text
 
     exit status: 0 ok, 1 runtime failure, 2 bad input
@@ -57,6 +60,7 @@ enum Command {
             case "compare": return try compare(a, out: out)
             case "trace": return try trace(a, registry, out: out)
             case "fingerprints": return try fingerprints(a, out: out)
+            case "columns": return try columns(a, out: out)
             case "list":
                 try a.allow()
                 guard a.positional.isEmpty else { throw UsageError("list takes no arguments") }

@@ -38,7 +38,7 @@ import Testing
         let failing = summarize(try Self.scenario(message: #"{"type": "alert"}"#, device: device,
                                                   channel: #"{"kind": "fcm", "apns": {"errors": {"ServiceUnavailable": 1}}}"#))[0]
         #expect(failing.total("rejected_retryable") == failing.total("pushes_sent"))
-        #expect(RunMetrics.rejectionCodes(failing.rejections) == "ServiceUnavailable=60")
+        #expect(Columns.rejectedCodes(failing.rejections) == "ServiceUnavailable=60")
     }
 
     /// Messages whose TTL ran out while stored leave the store: they expire and do not

@@ -20,15 +20,16 @@ import Testing
     func staleNotifications() throws {
         var pairStale = 0, runs = 0
         for v in Self.variants {
-            let poll = try #require(Self.cells["\(v)/refetchNotifyPoll"]).experience
-            let refetch = try #require(Self.cells["\(v)/refetchNotify"]).experience
+            let poll = try #require(Self.cells["\(v)/refetchNotifyPoll"])
+            let refetch = try #require(Self.cells["\(v)/refetchNotify"])
             // Certain by construction: a notification drawn from an answer shows the server's state then.
-            #expect(poll.notificationsStale == 0 && refetch.notificationsStale == 0, "\(v)")
-            #expect(poll.notificationsShown > 0)
-            let pair = try #require(Self.cells["\(v)/applyPayload"]).experience
-            let ci = Statistics.wilsonInterval(successes: pair.runsWithStaleNotification, trials: pair.runs, confidence: 0.999)
-            #expect(ci.low > 0, "\(v): \(pair.runsWithStaleNotification) of \(pair.runs) runs with a stale notification")
-            pairStale += pair.runsWithStaleNotification; runs += pair.runs
+            #expect(poll.total("notifications_stale") == 0 && refetch.total("notifications_stale") == 0, "\(v)")
+            #expect(poll.total("notifications_shown") > 0)
+            let pair = try #require(Self.cells["\(v)/applyPayload"])
+            let stale = pair.runs(with: "notifications_stale")
+            let ci = Statistics.wilsonInterval(successes: stale, trials: pair.replications, confidence: 0.999)
+            #expect(ci.low > 0, "\(v): \(stale) of \(pair.replications) runs with a stale notification")
+            pairStale += stale; runs += pair.replications
         }
         // Over the family the difference from refetch + poll's 0 is far beyond chance.
         #expect(TwoProportionTest.pValue(successes: pairStale, trials: runs, successes: 0, trials: runs) < 0.001)
@@ -38,20 +39,21 @@ import Testing
     func regressions() throws {
         for v in Self.variants {
             for s in ["refetchNotify", "refetchNotifyPoll"] {
-                #expect(try #require(Self.cells["\(v)/\(s)"]).experience.regressions == 0, "\(v)/\(s)")
+                #expect(try #require(Self.cells["\(v)/\(s)"]).total("regressions") == 0, "\(v)/\(s)")
             }
         }
-        let ios = try #require(Self.cells["iosPriority5/applyPayloadNotify"]).experience
-        let ci = Statistics.wilsonInterval(successes: ios.runsWithRegression, trials: ios.runs, confidence: 0.999)
-        #expect(ci.low > 0, "\(ios.runsWithRegression) of \(ios.runs)")
+        let ios = try #require(Self.cells["iosPriority5/applyPayloadNotify"])
+        let regressed = ios.runs(with: "regressions")
+        let ci = Statistics.wilsonInterval(successes: regressed, trials: ios.replications, confidence: 0.999)
+        #expect(ci.low > 0, "\(regressed) of \(ios.replications)")
     }
 
     @Test("polling while the order screen is visible costs requests and buys fresher screens")
     func pollingCostAndStaleScreen() throws {
         for v in Self.variants {
-            let poll = try #require(Self.cells["\(v)/refetchNotifyPoll"]).experience
-            let refetch = try #require(Self.cells["\(v)/refetchNotify"]).experience
-            let requests = { (e: ExperienceSummary) in Double(e.serverRequests) / Double(e.runs) }
+            let poll = try #require(Self.cells["\(v)/refetchNotifyPoll"])
+            let refetch = try #require(Self.cells["\(v)/refetchNotify"])
+            let requests = { (c: CellSummary) in c.mean("server_requests") }
             #expect(requests(poll) > 3 * requests(refetch) && requests(refetch) > 0, "\(v)")
             // Stale-screen seconds saved per run, paired by replication (common random
             // numbers): the 99.9% t-interval of the mean saving is above 0.
@@ -84,7 +86,7 @@ import Testing
         for c in Self.cells.values {
             // The last stage comes at most 52 min plus an exponential (mean 45 s) after the
             // start: past the 90-minute horizon with probability about e^-50.
-            #expect(c.experience.changes == 5 * c.replications)
+            #expect(c.total("changes") == 5 * c.replications)
         }
     }
 }

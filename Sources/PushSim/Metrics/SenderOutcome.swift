@@ -22,15 +22,4 @@ public struct SenderOutcome: Sendable, Equatable {
         accepted = c.accepted; lost = c.lost; expired = c.expired; superseded = c.superseded; pending = c.pending
         self.counters = counters
     }
-
-    /// Calls `body` with each count of the sender group of the reports, in the order of
-    /// `SenderColumns.countNames`.
-    @inlinable
-    public func forEachCount(_ body: (Int) -> Void) {
-        body(messages); body(accepted); body(lost); body(expired); body(superseded); body(pending)
-        let c = counters
-        body(c.quietHoursAccepted); body(c.deferrals); body(c.wokenAccepted); body(c.duplicatesSent)
-        body(c.duplicatesDisplayed); body(c.duplicatesSuppressed); body(c.rowsStuck); body(c.staleTokenSends)
-        body(c.tokensDeleted); body(c.workerCrashes); body(c.answersNotRecorded)
-    }
 }

@@ -1,43 +1,31 @@
-/// The columns of `runs.csv`: one row per (variant, strategy, replication), in report
-/// order (replications ascending, then variants, then strategies; see `Simulation`). Units are in the names;
-/// docs/csv.md describes each column.
+/// Writes `runs.csv`: one row per (variant, strategy, replication), in report order
+/// (replications ascending, then variants, then strategies; see `Simulation`), one field
+/// per `Columns.runs` column. docs/csv.md describes each column.
 public enum RunsTable {
     /// The header row, in order.
-    public static let columns = ["variant", "strategy", "replication", "seed", "converged", "convergence_time_s", "final_cursor"]
-        + RunMetrics.all.map(\.name) + ["rejected_codes"] + SenderColumns.runColumns + ExperienceColumns.runColumns
+    public static var columns: [String] { Columns.runNames }
 
-    /// One row's fields; `seed` is the scenario seed (stream seeds derive from it and the replication).
-    public static func fields(variant: String, strategy: String, replication: Int, seed: UInt64, outcome o: RunOutcome) -> [String] {
-        var f = [variant, strategy, String(replication), String(seed), o.converged ? "1" : "0"]
-        f.append(o.convergenceTime.map { SecondsFormat.string($0.microseconds) } ?? "")
-        f.append(String(o.finalCursor))
-        for m in RunMetrics.all { f.append(String(m.value(o))) }
-        f.append(RunMetrics.rejectionCodes(o.rejections))
-        return f + SenderColumns.runFields(o.sender) + ExperienceColumns.runFields(o)
+    /// Appends the row, with its line ending, to `line`: the hot path of `pushsim run` and
+    /// sweeps (bytes, no per-row strings). `prefix` fields (sweep run id, point, axes)
+    /// come first; `seed` is the scenario seed.
+    public static func append(to line: inout CSVLine, prefix: [String] = [], variant: String, strategy: String, replication: Int,
+                              seed: UInt64, outcome o: RunOutcome) {
+        for p in prefix { line.append(p) }
+        let record = RunRecord(variant: variant, strategy: strategy, replication: replication, seed: seed, outcome: o)
+        // Through the buffer, not `for c in Columns.runs` (a copy of each column) nor an
+        // array of the closures (a reabstraction thunk copying the record per call); numeric
+        // columns straight from their context-free value closures (`Column.append`).
+        Columns.runs.withUnsafeBufferPointer { columns in
+            for i in columns.indices where !Column.append(columns[i].value, of: o, to: &line) { columns[i].write(record, &line) }
+        }
+        line.end()
     }
 
-    /// The same row as `CSV.record(fields(...))`, as text (see `append(to:...)`).
+    /// The same row as text (for tests and tools; `append` is the writer).
     public static func record(prefix: [String] = [], variant: String, strategy: String, replication: Int, seed: UInt64,
                               outcome o: RunOutcome) -> String {
         var line = CSVLine()
         append(to: &line, prefix: prefix, variant: variant, strategy: strategy, replication: replication, seed: seed, outcome: o)
         return String(decoding: line.bytes, as: UTF8.self)
-    }
-
-    /// Appends the row, with its line ending, to `line` as the bytes of
-    /// `CSV.record(prefix + fields(...))`: the hot path of `pushsim run` and sweeps.
-    /// `prefix` fields (sweep run id, point, axes) come first.
-    public static func append(to line: inout CSVLine, prefix: [String] = [], variant: String, strategy: String, replication: Int,
-                              seed: UInt64, outcome o: RunOutcome) {
-        for p in prefix { line.append(p) }
-        line.append(variant); line.append(strategy)
-        line.append(replication); line.append(seed); line.append(o.converged ? 1 : 0)
-        line.appendSeconds(o.convergenceTime?.microseconds)
-        line.append(Int(o.finalCursor))
-        for m in RunMetrics.all { line.append(m.value(o)) }
-        line.append(o.rejections.contains { $0 != 0 } ? RunMetrics.rejectionCodes(o.rejections) : "")
-        SenderColumns.append(o.sender, to: &line)
-        ExperienceColumns.append(o, to: &line)
-        line.end()
     }
 }

@@ -60,7 +60,7 @@ public struct StudyReport {
 
         let summary = try AtomicFile(folder.appendingPathComponent("summary.csv"))
         files.append(summary)
-        try summary.write(CSV.record(SummaryTable.columns) + cells.map { CSV.record(SummaryTable.fields($0)) }.joined())
+        try summary.write(CSV.record(SummaryTable.columns) + cells.map { SummaryTable.record($0) }.joined())
         let meta = try AtomicFile(folder.appendingPathComponent("meta.json"))
         files.append(meta)
         try meta.write(metaJSON(scenario, provenance, shuffleTies: shuffleTies))

@@ -56,7 +56,7 @@ struct PointResult {
     var prefix: [String] { [String(point.index)] + point.values.map(\.label) }
 
     func summaryRows() -> String {
-        summaries.map { CSV.record(prefix + SummaryTable.fields($0)) }.joined()
+        summaries.map { SummaryTable.record($0, prefix: prefix) }.joined()
     }
 
     /// One row per (variant, strategy A, strategy B) with A before B in scenario order.

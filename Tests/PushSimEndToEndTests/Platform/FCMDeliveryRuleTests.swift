@@ -97,7 +97,7 @@ struct PlatformFCMDeliveryRuleTests {
                         "dropped_app_force_stopped", "dropped_device_inactive"]
         let delays = ["delivered_no_delay", "delayed_device_offline", "delayed_device_doze",
                       "delayed_message_throttled", "delayed_user_stopped"]
-        let names = Set(RunMetrics.all.map(\.name))
+        let names = Set(Columns.runNames)
         for n in outcomes + delays { #expect(names.contains(n), "\(n)") }
     }
 
@@ -108,8 +108,8 @@ struct PlatformFCMDeliveryRuleTests {
         #expect(recent[.pending] == 1 && recent[.droppedDeviceInactive] == 1)
         let old = trace(s, "lastConnected269d").outcome
         #expect(old[.droppedDeviceInactive] == 1 && old[.rejected] == 1)
-        #expect(RunMetrics.rejectionCodes(old.rejections) == "UNREGISTERED=1")
+        #expect(Columns.rejectedCodes(old.rejections) == "UNREGISTERED=1")
         let gone = trace(s, "uninstalled").outcome
-        #expect(RunMetrics.rejectionCodes(gone.rejections) == "UNREGISTERED=2")
+        #expect(Columns.rejectedCodes(gone.rejections) == "UNREGISTERED=2")
     }
 }

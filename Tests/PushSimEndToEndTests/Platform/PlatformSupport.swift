@@ -24,8 +24,8 @@ func trace<S: ClientStrategy>(_ scenario: Scenario, _ variant: String, replicati
 /// Every cell of `scenario` (all variants × strategies), as `summarize` computes them.
 func cells(_ id: String) throws -> [CellSummary] { summarize(try platformScenario(id)) }
 
-/// The rejections of a cell by code, e.g. `BadPriority=3` (see `RunMetrics.rejectionCodes`).
-func rejectionCodes(_ c: CellSummary) -> String { RunMetrics.rejectionCodes(c.rejections) }
+/// The rejections of a cell by code, e.g. `BadPriority=3` (see `Columns.rejectedCodes`).
+func rejectionCodes(_ c: CellSummary) -> String { Columns.rejectedCodes(c.rejections) }
 
 // MARK: - Statistics (GSL)
 

@@ -127,8 +127,8 @@ struct ScenarioDecodingTests {
         for s in scenario.strategies.indices {
             for r in 0..<replications {
                 let o = simulation.run(.init(variant: 0, strategy: s, replication: r))
-                text += CSV.record(RunsTable.fields(variant: scenario.variants[0].name, strategy: scenario.strategies[s].name,
-                                                    replication: r, seed: scenario.seed, outcome: o))
+                text += RunsTable.record(variant: scenario.variants[0].name, strategy: scenario.strategies[s].name,
+                                         replication: r, seed: scenario.seed, outcome: o)
             }
         }
         return text

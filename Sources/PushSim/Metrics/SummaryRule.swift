@@ -1,0 +1,63 @@
+/// How `summary.csv` summarises one `runs.csv` column over the runs of a (variant,
+/// strategy) cell. A rule gives one or more summary columns, named from the column's name
+/// unless given; a column's rules are written in order, at the column's place.
+///
+/// Every rule keeps bounded memory whatever the number of runs: sums and counts, running
+/// moments (`RunningMoments`), running quantiles (`RunningQuantiles`) or a maximum.
+/// A value that is empty in `runs.csv` (a `nil` time) is skipped by every rule.
+public enum SummaryRule: Sendable {
+    /// The cell's own value of an identity column (`variant`, `strategy`), same name.
+    case key
+    /// The number of runs in the cell, under the given name (`replications`).
+    case runs(String)
+    /// The sum over the runs: `total_<name>`, or the given name. A count or time sums to an
+    /// integer (microseconds for a time); a tally sums per label and is written as in
+    /// `runs.csv`.
+    case total(String? = nil)
+    /// The mean per run, sum / runs, `%.6f` (a time in seconds): `mean_<name>`.
+    case mean
+    /// The mean over the runs with a value and its 95% Student-t interval (empty with
+    /// fewer than two): `mean_<stem><unit>`, `<stem>_ci_low<unit>`, `<stem>_ci_high<unit>`
+    /// (`stem` is the name without its unit suffix `_s`).
+    case meanWithInterval
+    /// Quantiles over the runs with a value (one shared `RunningQuantiles`):
+    /// `<stem>_p<100·p><unit>` each, `%.6f` (a time in seconds).
+    case quantiles([Double])
+    /// The largest value of any run, under the given name, written as in `runs.csv` (a
+    /// count: 0 with no run; a time: empty when no run has one).
+    case max(String)
+    /// The runs whose value is > 0 (a flag: 1), their share of the runs and its 95% Wilson
+    /// interval (`Statistics.wilsonInterval`).
+    case runRate(RateNames)
+    /// A pooled ratio Σ numerator / Σ denominator over the runs, `%.6f`, under the given
+    /// name; empty when the denominator's sum is 0.
+    case pooled(String, Amount, per: Amount)
+
+    /// The names of a run-rate's four columns.
+    public struct RateNames: Sendable {
+        public let runs: String, rate: String, low: String, high: String
+
+        public init(runs: String, rate: String, low: String, high: String) {
+            self.runs = runs; self.rate = rate; self.low = low; self.high = high
+        }
+
+        /// `runs_with_<event>`, `<event>_run_rate`, `<event>_run_ci_low`, `<event>_run_ci_high`.
+        public static func runsWith(_ event: String) -> RateNames {
+            RateNames(runs: "runs_with_\(event)", rate: "\(event)_run_rate", low: "\(event)_run_ci_low", high: "\(event)_run_ci_high")
+        }
+    }
+
+    /// One term of a pooled ratio, summed over the cell's runs.
+    public enum Amount: Sendable, ExpressibleByStringLiteral {
+        /// The sum of a count or time column, by name. A time's sum is in seconds, except
+        /// when both terms are times (then both stay in microseconds, and the units cancel).
+        case column(String)
+        /// The simulated hours (each run's horizon), summed in run order.
+        case hours
+
+        public init(stringLiteral name: String) { self = .column(name) }
+    }
+
+    /// `runRate(.runsWith(event))`.
+    public static func runRate(_ event: String) -> SummaryRule { .runRate(.runsWith(event)) }
+}

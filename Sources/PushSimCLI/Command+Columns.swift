@@ -1,0 +1,27 @@
+import Foundation
+import PushSim
+
+extension Command {
+    /// `columns [--markdown [--in-place FILE]]`: the report columns (`Columns.runs`). Plain:
+    /// one line per column, `runs.csv` then `summary.csv` (file, number, name). With
+    /// `--markdown`, the column tables of docs/csv.md; with `--in-place FILE`, those tables
+    /// replace the text between the markers of FILE instead (`ColumnsMarkdown`).
+    static func columns(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
+        try a.allow(flags: ["--markdown", "--in-place"])
+        if a.flags.contains("--in-place") {
+            guard a.flags.contains("--markdown"), a.positional.count == 1 else { throw UsageError("--in-place needs --markdown and one FILE") }
+            let url = URL(fileURLWithPath: a.positional[0])
+            let document = try String(contentsOf: url, encoding: .utf8)
+            let updated = try ColumnsMarkdown.splice(into: document)
+            if updated != document { try AtomicFile.write(updated, to: url) }
+            return 0
+        }
+        guard a.positional.isEmpty else { throw UsageError("columns takes no FILE without --in-place") }
+        if a.flags.contains("--markdown") { out(ColumnsMarkdown.text); return 0 }
+        var text = ""
+        for (i, name) in RunsTable.columns.enumerated() { text += "runs.csv\t\(i + 1)\t\(name)\n" }
+        for (i, name) in SummaryTable.columns.enumerated() { text += "summary.csv\t\(i + 1)\t\(name)\n" }
+        out(text)
+        return 0
+    }
+}
