@@ -45,7 +45,7 @@ public struct SenderContext {
     }
 
     /// Calls the policy's `onTimer(tag:_:)` at `time` (≥ now).
-    public mutating func setTimer(at time: SimTime, tag: Int32) { services.setTimer(at: time, tag: tag) }
+    public mutating func setTimer(at time: SimTime, tag: Int32) { services.setSenderTimer(at: time, tag: tag) }
 
     /// The sender's random stream (`"sender"`), created at first use.
     public var random: RandomStream { services.senderRandom() }
@@ -57,13 +57,14 @@ public struct SenderContext {
     /// The sender's own counts (deferrals, lateness, crashes, stuck rows, …), reported in
     /// the sender columns of `runs.csv`.
     public var counters: SenderCounters {
-        get { services.counters }
-        nonmutating set { services.counters = newValue }
+        get { services.senderCounters }
+        nonmutating set { services.senderCounters = newValue }
     }
 }
 
-/// The run's side of a `SenderContext`: implemented by the world (and by test doubles).
-/// Reference semantics: a conforming type points at the state it changes.
+/// The run's side of a `SenderContext`: the world (or a test double) provides it; a policy
+/// never calls it directly. Reference semantics: a conforming type points at the state it
+/// changes.
 protocol SenderServices {
     var now: SimTime { get }
     var recipient: RecipientSpec { get }
@@ -71,8 +72,8 @@ protocol SenderServices {
     func token(of device: Int) -> Int
     func deleteToken(_ device: Int)
     func send(_ push: Push, to device: Int) -> ProviderAnswer
-    func setTimer(at time: SimTime, tag: Int32)
+    func setSenderTimer(at time: SimTime, tag: Int32)
     func senderRandom() -> RandomStream
     func settle(_ message: Int64, _ fate: MessageFate)
-    var counters: SenderCounters { get nonmutating set }
+    var senderCounters: SenderCounters { get nonmutating set }
 }

@@ -19,7 +19,7 @@ extension World {
     /// Calls `body` with `device`'s channel and a context for it (0: the main device;
     /// 1, 2, …: the other devices, with their own streams `channel.<n>`, `channel.<n>.order`).
     /// `timerSlot`: the slot of the timer being handled.
-    mutating func withProvider<R>(_ device: Int, timerSlot: UInt8 = 0, _ body: (inout Channel, inout ProviderContext) -> R) -> R {
+    mutating func withProvider<R>(_ device: Int, timerSlot: UInt8 = 0, _ body: (inout any PushChannel, inout ProviderContext) -> R) -> R {
         let now = queue.now
         let view = device == 0 ? deviceView : others[device - 1].view(at: now)
         let random = device == 0 ? channelRandom : others[device - 1].random

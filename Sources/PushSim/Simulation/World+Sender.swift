@@ -4,7 +4,7 @@
 extension World {
     /// Runs one handler of the sender policy. The policy is taken out of the world while
     /// it runs, so its context can reach the rest of the world.
-    mutating func withSender(_ body: (inout Sender, inout SenderContext) -> Void) {
+    mutating func withSender(_ body: (inout any SenderPolicy, inout SenderContext) -> Void) {
         var policy = sender.take()!
         withUnsafeMutablePointer(to: &self) { world in
             var cx = SenderContext(WorldSenderServices(world: world))
@@ -12,8 +12,6 @@ extension World {
         }
         sender = policy
     }
-
-    func token(of device: Int) -> Int { device == 0 ? registeredToken : others[device - 1].registeredToken }
 
     mutating func deleteToken(_ device: Int) {
         if device == 0 { registeredToken = 0 } else { others[device - 1].registeredToken = 0 }
@@ -69,19 +67,23 @@ extension World {
 
 /// The world as a `SenderContext`'s services, through a pointer to it that is valid
 /// while one sender handler runs (`World.withSender`).
-struct WorldSenderServices<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolicy, Trace: TraceSink>: SenderServices {
-    let world: UnsafeMutablePointer<World<Channel, Strategy, Sender, Trace>>
+struct WorldSenderServices: SenderServices {
+    let world: UnsafeMutablePointer<World>
 
     var now: SimTime { world.pointee.queue.now }
     var recipient: RecipientSpec { world.pointee.recipient }
     var deviceCount: Int { 1 + world.pointee.otherCount }
-    func token(of device: Int) -> Int { world.pointee.token(of: device) }
+    // Stored properties and mutating methods only: a non-mutating method called on
+    // `world.pointee` copies the world first.
+    func token(of device: Int) -> Int {
+        device == 0 ? world.pointee.registeredToken : world.pointee.others[device - 1].registeredToken
+    }
     func deleteToken(_ device: Int) { world.pointee.deleteToken(device) }
     func send(_ push: Push, to device: Int) -> ProviderAnswer { world.pointee.send(push, to: device) }
-    func setTimer(at time: SimTime, tag: Int32) { world.pointee.queue.schedule(at: time, .senderTimer(tag: tag)) }
+    func setSenderTimer(at time: SimTime, tag: Int32) { world.pointee.queue.schedule(at: time, .senderTimer(tag: tag)) }
     func senderRandom() -> RandomStream { world.pointee.senderRandom() }
     func settle(_ message: Int64, _ fate: MessageFate) { world.pointee.messages.settle(message, fate) }
-    var counters: SenderCounters {
+    var senderCounters: SenderCounters {
         get { world.pointee.senderCounters }
         nonmutating set { world.pointee.senderCounters = newValue }
     }

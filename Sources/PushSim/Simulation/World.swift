@@ -4,18 +4,19 @@
 /// lifecycle, strategy handlers, pulls), `World+Sender` (the sender policy's host),
 /// `World+OtherDevices` (the recipient's other devices).
 ///
-/// Generic over the channel, strategy and sender types so the hot path is statically
-/// dispatched; `Simulation.run` opens the scenario's existentials once per run. Generic over
-/// the trace sink too: `NoTrace` for normal runs (the trace calls compile away), `RunTracer`
-/// for `pushsim trace`, so a traced run is the same code as the run it explains.
-struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolicy, Trace: TraceSink> {
+/// Not generic: the plug-ins (channels, strategy, sender policy) and the trace sink are
+/// existentials, called through their protocols, so the world's own code is compiled once,
+/// concretely, whatever plug-ins a package registers. The trace sink is called only when
+/// it is enabled (`tracing`, read once): `NoTrace` for normal runs, `RunTracer` for
+/// `pushsim trace`, so a traced run is the same code as the run it explains.
+struct World {
     var queue = EventQueue<WorldEvent>(reservingCapacity: 128)
     var server: Server
     /// One channel instance per device of the recipient (0: the main device; provider
     /// storage is per device), each a fresh copy of the variant's channel.
-    var providers: [Channel]
-    var strategy: Strategy
-    let strategyPrototype: Strategy
+    var providers: [any PushChannel]
+    var strategy: any ClientStrategy
+    let strategyPrototype: any ClientStrategy
     var ledger = PushLedger()
     var counters = RunCounters()
     let templates: [MessageTemplate]
@@ -31,7 +32,7 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
     let streams: RandomStreams
 
     /// The sender policy (`nil` only while one of its handlers runs: `withSender`).
-    var sender: Sender?
+    var sender: (any SenderPolicy)?
     let recipient: RecipientSpec
     var messages = MessageLedger()
     var senderCounters = SenderCounters()
@@ -77,8 +78,8 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
     /// What the user saw: freshness, stale screen, regressions, notifications.
     var experience: ExperienceTracker
     var fingerprint = RunFingerprint()
-    var trace: Trace
-    /// `Trace.isEnabled`, read once: the checks on the hot path are a load and a branch.
+    var trace: any TraceSink
+    /// `isEnabled` of the trace sink, read once: the checks on the hot path are a load and a branch.
     let tracing: Bool
     /// Keys whose notification the app posts when the next pull's answer is applied.
     var notifyAfterPull: [Int32] = []
@@ -93,8 +94,8 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
     /// order (see `WorldEvent`).
     init(server serverSpec: ServerSpec, device: DeviceSpec, client: ClientSpec, templates: [MessageTemplate], notifies: [Bool],
-         channel: Channel, strategy: Strategy, sender: Sender, recipient: RecipientSpec, streams: RandomStreams, horizon: SimTime,
-         tieSalt: UInt64 = 0, trace: Trace) {
+         channel: any PushChannel, strategy: any ClientStrategy, sender: any SenderPolicy, recipient: RecipientSpec,
+         streams: RandomStreams, horizon: SimTime, tieSalt: UInt64 = 0, trace: any TraceSink) {
         server = Server(keyCount: serverSpec.keys, retainLast: serverSpec.retainLast)
         clientState = Array(repeating: 0, count: serverSpec.keys)
         providers = [channel]
@@ -103,7 +104,7 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
         self.templates = templates
         self.notifies = notifies
         self.trace = trace
-        tracing = Trace.isEnabled
+        tracing = type(of: trace).isEnabled
         experience = ExperienceTracker(keys: serverSpec.keys, foreground: device.app.initialState == .foreground)
         if tracing { ledger.keepJournal() }
         queue.shuffleTies(salt: tieSalt)

@@ -65,10 +65,10 @@ final class FakeSenderServices: SenderServices {
     func token(of device: Int) -> Int { host.token(of: device) }
     func deleteToken(_ device: Int) { host.deleteToken(device) }
     func send(_ push: Push, to device: Int) -> ProviderAnswer { host.send(push, to: device) }
-    func setTimer(at time: SimTime, tag: Int32) { host.setTimer(at: time, tag: tag) }
+    func setSenderTimer(at time: SimTime, tag: Int32) { host.setTimer(at: time, tag: tag) }
     func senderRandom() -> RandomStream { host.senderRandom() }
     func settle(_ message: Int64, _ fate: MessageFate) { host.settle(message, fate) }
-    var counters: SenderCounters {
+    var senderCounters: SenderCounters {
         get { host.senderCounters }
         set { host.senderCounters = newValue }
     }
