@@ -30,7 +30,7 @@ func traceOutbox<S: ClientStrategy>(_ scenario: Scenario, _ variant: String, rep
                           notifies: setup.notifies, channel: channel, strategy: Recording(strategy, log: appLog), sender: outbox,
                           recipient: setup.recipient, streams: streams, horizon: setup.horizon, trace: NoTrace())
         let outcome = world.run(until: setup.horizon)
-        return (outcome, world.sender)
+        return (outcome, world.sender as! Outbox)
     }
     let (outcome, final) = run(scenario.variants[index].channel)
     return (outcome, appLog, final)

@@ -38,8 +38,9 @@ public struct APNsChannel: PushChannel {
     private var slotCandidates = 0
     private var powerHeld: [Push] = []
     private var burstArmed = false
-    /// Burst timers are tagged `burstTimerBase + generation`; a timer of an abandoned burst
-    /// (its pushes moved to the slot when the device went offline) is ignored.
+    /// Burst timers are tagged `burstTimerBase + generation` (in this instance's own tag
+    /// space); a timer of an abandoned burst (its pushes moved to the slot when the device
+    /// went offline) is ignored.
     private var burstGeneration: Int32 = 0
     static let burstTimerBase: Int32 = 16
 
@@ -60,32 +61,33 @@ public struct APNsChannel: PushChannel {
         transport = try c.decodeIfPresent(Transport.self, forKey: .transport) ?? .perfect
     }
 
-    public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        if push.type == .data && push.apnsPriority == 10 { ledger.reject(push.id, .apnsBadPriority); return }
-        switch env.device.token {
-        case .uninstalled: ledger.reject(push.id, .apnsUnregistered); return
-        case .stale: ledger.reject(push.id, .apnsBadDeviceToken); return
+    public mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
+        if push.type == .data && push.apnsPriority == 10 { return .rejected(.apnsBadPriority, retryAfter: nil) }
+        switch cx.device.token {
+        case .uninstalled: return .rejected(.apnsUnregistered, retryAfter: nil)
+        case .stale: return .rejected(.apnsBadDeviceToken, retryAfter: nil)
         case .valid: break
         }
-        if let e = errors.draw(env.random) { ledger.reject(push.id, e); return }
-        accept(push, env: env, queue: &queue, ledger: &ledger)
+        if let e = errors.draw(cx.random) { return ProviderAnswer(e) }
+        accept(push, &cx)
+        return .accepted(messageID: push.id)
     }
 
     /// Routes a push APNs has accepted (also the entry point for FCM's Apple path, F12).
-    mutating func accept(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
+    mutating func accept(_ push: Push, _ cx: inout ProviderContext) {
         let nowOrNever = push.lifetime == .zero
-        if !env.device.online {
-            if nowOrNever { ledger.finish(push.id, .expired) } else { storeInSlot(push, env: env, ledger: &ledger) }
-        } else if push.apnsPriority == 10 || env.device.awake {
-            transport.transmit(push, env: env, queue: &queue, ledger: &ledger)
+        if !cx.device.online {
+            if nowOrNever { cx.finish(push.id, .expired) } else { storeInSlot(push, &cx) }
+        } else if push.apnsPriority == 10 || cx.device.awake {
+            cx.transmit(push, through: transport)
         } else if nowOrNever {
-            ledger.finish(push.id, .expired)
+            cx.finish(push.id, .expired)
         } else {
-            ledger.delay(push.id, .delayedMessageThrottled)
+            cx.delay(push.id, .delayedMessageThrottled)
             powerHeld.append(push)
             if push.apnsPriority == 5 && !burstArmed {
                 burstArmed = true
-                queue.schedule(at: env.now + powerDelay.sample(env.random), .channelTimer(tag: Self.burstTimerBase + burstGeneration))
+                cx.setTimer(at: cx.now + powerDelay.sample(cx.random), tag: Self.burstTimerBase + burstGeneration)
             }
         }
     }
@@ -94,23 +96,23 @@ public struct APNsChannel: PushChannel {
         now >= p.sentAt + min(p.lifetime ?? storageCap, storageCap)
     }
 
-    private mutating func storeInSlot(_ push: Push, env: ChannelEnvironment, ledger: inout PushLedger) {
-        ledger.delay(push.id, .delayedDeviceOffline)
-        if let old = slot, hasExpired(old, at: env.now) { ledger.finish(old.id, .expired); slot = nil }
+    private mutating func storeInSlot(_ push: Push, _ cx: inout ProviderContext) {
+        cx.delay(push.id, .delayedDeviceOffline)
+        if let old = slot, hasExpired(old, at: cx.now) { cx.finish(old.id, .expired); slot = nil }
         guard let old = slot else { slot = push; slotCandidates = 1; return }
         slotCandidates += 1
-        if retention == .latest || env.random.uniformInt(below: slotCandidates) == 0 {
-            ledger.finish(old.id, .replacedInStorage)
+        if retention == .latest || cx.random.uniformInt(below: slotCandidates) == 0 {
+            cx.finish(old.id, .replacedInStorage)
             slot = push
         } else {
-            ledger.finish(push.id, .replacedInStorage)
+            cx.finish(push.id, .replacedInStorage)
         }
     }
 
-    public mutating func deviceChanged(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        guard env.device.online else {
+    public mutating func deviceChanged(_ cx: inout ProviderContext) {
+        guard cx.device.online else {
             // Held for power while reachable, now unreachable: the one-slot rule applies (A1).
-            for p in powerHeld { if hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) } else { storeInSlot(p, env: env, ledger: &ledger) } }
+            for p in powerHeld { if hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { storeInSlot(p, &cx) } }
             powerHeld.removeAll()
             burstArmed = false
             burstGeneration &+= 1
@@ -118,29 +120,29 @@ public struct APNsChannel: PushChannel {
         }
         if let p = slot {
             slot = nil; slotCandidates = 0
-            if hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) } else { accept(p, env: env, queue: &queue, ledger: &ledger) }
+            if hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { accept(p, &cx) }
         }
-        if env.device.awake && !powerHeld.isEmpty { flushPowerHeld(priorities: [5, 1], env: env, queue: &queue, ledger: &ledger) }
+        if cx.device.awake && !powerHeld.isEmpty { flushPowerHeld(priorities: [5, 1], &cx) }
     }
 
-    public mutating func timer(tag: Int32, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
+    public mutating func timer(tag: Int32, _ cx: inout ProviderContext) {
         guard tag == Self.burstTimerBase + burstGeneration else { return }
         burstArmed = false
-        flushPowerHeld(priorities: [5], env: env, queue: &queue, ledger: &ledger)
+        flushPowerHeld(priorities: [5], &cx)
     }
 
-    private mutating func flushPowerHeld(priorities: Set<Int8>, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
+    private mutating func flushPowerHeld(priorities: Set<Int8>, _ cx: inout ProviderContext) {
         var kept: [Push] = []
         for p in powerHeld {
             guard priorities.contains(p.apnsPriority) else { kept.append(p); continue }
-            if hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) }
-            else if env.device.online { transport.transmit(p, env: env, queue: &queue, ledger: &ledger) }
-            else { storeInSlot(p, env: env, ledger: &ledger) }
+            if hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) }
+            else if cx.device.online { cx.transmit(p, through: transport) }
+            else { storeInSlot(p, &cx) }
         }
         powerHeld = kept
     }
 
-    public mutating func finish(env: ChannelEnvironment, ledger: inout PushLedger) {
-        for p in powerHeld + (slot.map { [$0] } ?? []) where hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) }
+    public mutating func finish(_ cx: inout ProviderContext) {
+        for p in powerHeld + (slot.map { [$0] } ?? []) where hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) }
     }
 }

@@ -57,29 +57,33 @@ public struct FCMChannel: PushChannel {
         state = FCMState(config: config)
     }
 
-    public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        if env.device.platform == .ios {
-            if push.type == .data && push.apnsPriority == 10 { ledger.reject(push.id, .invalidArgument); return }
-            if env.device.token != .valid { ledger.reject(push.id, .unregistered); return }
-            if let e = config.errors.draw(env.random) { ledger.reject(push.id, e); return }
-            if let e = apns.errors.draw(env.random) { ledger.reject(push.id, e); return }
-            apns.accept(push, env: env, queue: &queue, ledger: &ledger)
-            return
+    /// The slot of the embedded APNs model (its timers come back with this `timerSlot`).
+    static let apnsSlot: UInt8 = 1
+
+    public mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
+        if cx.device.platform == .ios {
+            if push.type == .data && push.apnsPriority == 10 { return .rejected(.invalidArgument, retryAfter: nil) }
+            if cx.device.token != .valid { return .rejected(.unregistered, retryAfter: nil) }
+            if let e = config.errors.draw(cx.random) { return ProviderAnswer(e) }
+            if let e = apns.errors.draw(cx.random) { return ProviderAnswer(e) }
+            cx.nested(Self.apnsSlot) { apns.accept(push, &$0) }
+            return .accepted(messageID: push.id)
         }
-        if env.device.token != .valid || env.device.offlineFor >= config.tokenExpiry { ledger.reject(push.id, .unregistered); return }
-        if let e = config.errors.draw(env.random) { ledger.reject(push.id, e); return }
-        if !state.rate.admit(at: env.now, perMinute: config.perMinute, perHour: config.perHour) {
-            ledger.reject(push.id, .quotaExceeded); return
+        if cx.device.token != .valid || cx.device.offlineFor >= config.tokenExpiry { return .rejected(.unregistered, retryAfter: nil) }
+        if let e = config.errors.draw(cx.random) { return ProviderAnswer(e) }
+        if !state.rate.admit(at: cx.now, perMinute: config.perMinute, perHour: config.perHour) {
+            return .rejected(.quotaExceeded, retryAfter: nil)
         }
-        if env.device.offlineFor >= config.inactiveAfter { ledger.finish(push.id, .droppedDeviceInactive); return }
+        if cx.device.offlineFor >= config.inactiveAfter { cx.finish(push.id, .droppedDeviceInactive); return .accepted(messageID: push.id) }
         var p = push
-        if p.priority == .high && state.shouldDowngrade(p, env: env, config: config) { p.priority = .normal }
+        if p.priority == .high && state.shouldDowngrade(p, device: cx.device, now: cx.now, config: config) { p.priority = .normal }
         if p.collapseKey == nil && p.type != .data { p.collapseKey = FCMConfig.packageCollapseKey }
-        route(p, env: env, queue: &queue, ledger: &ledger)
+        route(p, &cx)
+        return .accepted(messageID: push.id)
     }
 
-    private static func deliverable(_ p: Push, _ env: ChannelEnvironment) -> Bool {
-        env.device.online && (p.priority == .high || !env.device.dozeRestricted)
+    private static func deliverable(_ p: Push, _ device: DeviceView) -> Bool {
+        device.online && (p.priority == .high || !device.dozeRestricted)
     }
 
     /// FCM keeps a message at most its TTL, and never beyond 28 days (F4).
@@ -87,71 +91,73 @@ public struct FCMChannel: PushChannel {
         now >= p.sentAt + min(p.lifetime ?? MessageTemplate.maximumTTL, MessageTemplate.maximumTTL)
     }
 
-    private mutating func route(_ p: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        if Self.deliverable(p, env) && (p.collapseKey == nil || p.lifetime == .zero || state.bucket.take(at: env.now)) {
-            config.transport.transmit(p, env: env, queue: &queue, ledger: &ledger)
+    private mutating func route(_ p: Push, _ cx: inout ProviderContext) {
+        if Self.deliverable(p, cx.device) && (p.collapseKey == nil || p.lifetime == .zero || state.bucket.take(at: cx.now)) {
+            cx.transmit(p, through: config.transport)
             return
         }
-        if p.lifetime == .zero { ledger.finish(p.id, .expired); return }
-        if !env.device.online { ledger.delay(p.id, .delayedDeviceOffline) }
-        else if !Self.deliverable(p, env) { ledger.delay(p.id, .delayedDeviceDoze) }
-        else { ledger.delay(p.id, .delayedMessageThrottled); armThrottleTimer(env: env, queue: &queue) }
+        if p.lifetime == .zero { cx.finish(p.id, .expired); return }
+        if !cx.device.online { cx.delay(p.id, .delayedDeviceOffline) }
+        else if !Self.deliverable(p, cx.device) { cx.delay(p.id, .delayedDeviceDoze) }
+        else { cx.delay(p.id, .delayedMessageThrottled); armThrottleTimer(&cx) }
         // Expired messages no longer count toward the pending limits.
+        let now = cx.now
         if p.collapseKey != nil {
-            state.collapsible.removeAll { old in Self.hasExpired(old, at: env.now) && ledger.finish(old.id, .expired) }
-            state.storeCollapsible(p, maxKeys: config.maxCollapseKeys, random: env.random, ledger: &ledger)
+            state.collapsible.removeAll { old in Self.hasExpired(old, at: now) && cx.finish(old.id, .expired) }
+            state.storeCollapsible(p, maxKeys: config.maxCollapseKeys, &cx)
             return
         }
-        for old in state.nonCollapsible.take(where: { Self.hasExpired($0, at: env.now) }) { ledger.finish(old.id, .expired) }
-        state.nonCollapsible.store(p, ledger: &ledger)
+        for old in state.nonCollapsible.take(where: { Self.hasExpired($0, at: now) }) { cx.finish(old.id, .expired) }
+        state.nonCollapsible.store(p, &cx)
     }
 
-    private mutating func armThrottleTimer(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>) {
+    private mutating func armThrottleTimer(_ cx: inout ProviderContext) {
         guard !state.throttleArmed else { return }
         state.throttleArmed = true
-        queue.schedule(at: state.bucket.nextToken(at: env.now), .channelTimer(tag: FCMState.throttleTimer))
+        cx.setTimer(at: state.bucket.nextToken(at: cx.now), tag: FCMState.throttleTimer)
     }
 
-    public mutating func deviceChanged(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        if env.device.platform == .ios { apns.deviceChanged(env: env, queue: &queue, ledger: &ledger); return }
-        flush(env: env, queue: &queue, ledger: &ledger)
+    public mutating func deviceChanged(_ cx: inout ProviderContext) {
+        if cx.device.platform == .ios { cx.nested(Self.apnsSlot) { apns.deviceChanged(&$0) }; return }
+        flush(&cx)
     }
 
-    public mutating func timer(tag: Int32, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        if tag != FCMState.throttleTimer { apns.timer(tag: tag, env: env, queue: &queue, ledger: &ledger); return }
+    public mutating func timer(tag: Int32, _ cx: inout ProviderContext) {
+        if cx.timerSlot == Self.apnsSlot { cx.nested(Self.apnsSlot) { apns.timer(tag: tag, &$0) }; return }
         state.throttleArmed = false
-        flush(env: env, queue: &queue, ledger: &ledger)
+        flush(&cx)
     }
 
-    private mutating func flush(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        guard env.device.online else { return }
+    private mutating func flush(_ cx: inout ProviderContext) {
+        guard cx.device.online else { return }
         // Reconnecting ends the discard; the signal then travels like a normal-priority
         // message: not while Doze restricts the network.
         if state.nonCollapsible.takeDiscardSignal() && config.deletedSignal { state.deletedSignalPending = true }
-        if state.deletedSignalPending && !env.device.dozeRestricted {
+        if state.deletedSignalPending && !cx.device.dozeRestricted {
             state.deletedSignalPending = false
-            queue.schedule(at: env.now, rank: env.arrivalRank(), .deletedMessages)
+            cx.signalDeletedMessages()
         }
-        for p in state.nonCollapsible.take(where: { Self.deliverable($0, env) }) {
-            if Self.hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) } else { config.transport.transmit(p, env: env, queue: &queue, ledger: &ledger) }
+        let device = cx.device
+        for p in state.nonCollapsible.take(where: { Self.deliverable($0, device) }) {
+            if Self.hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { cx.transmit(p, through: config.transport) }
         }
         var kept: [Push] = []
         for p in state.collapsible {
-            if Self.hasExpired(p, at: env.now) { ledger.finish(p.id, .expired); continue }
-            guard Self.deliverable(p, env) else { kept.append(p); continue }
-            if state.bucket.take(at: env.now) {
-                config.transport.transmit(p, env: env, queue: &queue, ledger: &ledger)
+            if Self.hasExpired(p, at: cx.now) { cx.finish(p.id, .expired); continue }
+            guard Self.deliverable(p, cx.device) else { kept.append(p); continue }
+            if state.bucket.take(at: cx.now) {
+                cx.transmit(p, through: config.transport)
             } else {
-                ledger.delay(p.id, .delayedMessageThrottled)
+                cx.delay(p.id, .delayedMessageThrottled)
                 kept.append(p)
-                armThrottleTimer(env: env, queue: &queue)
+                armThrottleTimer(&cx)
             }
         }
         state.collapsible = kept
     }
 
-    public mutating func finish(env: ChannelEnvironment, ledger: inout PushLedger) {
-        apns.finish(env: env, ledger: &ledger)
-        for p in state.nonCollapsible.pushes + state.collapsible where Self.hasExpired(p, at: env.now) { ledger.finish(p.id, .expired) }
+    public mutating func finish(_ cx: inout ProviderContext) {
+        cx.nested(Self.apnsSlot) { apns.finish(&$0) }
+        for p in state.nonCollapsible.pushes + state.collapsible where Self.hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) }
     }
 }

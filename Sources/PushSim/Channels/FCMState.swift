@@ -22,30 +22,30 @@ struct FCMState: Sendable {
     }
 
     /// Newest per key; a new key beyond `maxKeys` drops one of the keys, chosen at random.
-    mutating func storeCollapsible(_ p: Push, maxKeys: Int, random: RandomStream, ledger: inout PushLedger) {
+    mutating func storeCollapsible(_ p: Push, maxKeys: Int, _ cx: inout ProviderContext) {
         if let i = collapsible.firstIndex(where: { $0.collapseKey == p.collapseKey }) {
-            ledger.finish(collapsible[i].id, .collapsed)
+            cx.finish(collapsible[i].id, .collapsed)
             collapsible.remove(at: i)
             collapsible.append(p)
             return
         }
         collapsible.append(p)
         if collapsible.count > maxKeys {
-            let victim = random.uniformInt(below: collapsible.count)
-            ledger.finish(collapsible[victim].id, .droppedTooManyPendingMessages)
+            let victim = cx.random.uniformInt(below: collapsible.count)
+            cx.finish(collapsible[victim].id, .droppedTooManyPendingMessages)
             collapsible.remove(at: victim)
         }
     }
 
     /// F7 and D4: whether this high-priority push goes as normal.
-    mutating func shouldDowngrade(_ p: Push, env: ChannelEnvironment, config: FCMConfig) -> Bool {
-        let day = env.now.microseconds / SimDuration.days(1).microseconds
+    mutating func shouldDowngrade(_ p: Push, device: DeviceView, now: SimTime, config: FCMConfig) -> Bool {
+        let day = now.microseconds / SimDuration.days(1).microseconds
         if highToday.day != day { highToday = (day, 0) }
-        if let cap = env.device.standbyBucket.dailyHighPriorityCap, highToday.count >= cap { return true }
+        if let cap = device.standbyBucket.dailyHighPriorityCap, highToday.count >= cap { return true }
         if let d = config.downgrade {
-            unseenHigh.removeAll { $0 <= env.now - d.window }
+            unseenHigh.removeAll { $0 <= now - d.window }
             if unseenHigh.count >= d.unseenLimit { return true }
-            if !(p.isDisplayable && env.device.notificationsAuthorized) { unseenHigh.append(env.now) }
+            if !(p.isDisplayable && device.notificationsAuthorized) { unseenHigh.append(now) }
         }
         highToday.count += 1
         return false

@@ -27,19 +27,20 @@ public struct KeepLatestChannel: PushChannel {
         transport = try c.decodeIfPresent(Transport.self, forKey: .transport) ?? .perfect
     }
 
-    public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        guard env.device.online else {
-            if let old = stored { ledger.finish(old.id, .replacedInStorage) }
+    public mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
+        if cx.device.online {
+            cx.transmit(push, through: transport)
+        } else {
+            if let old = stored { cx.finish(old.id, .replacedInStorage) }
             stored = push
-            return
         }
-        transport.transmit(push, env: env, queue: &queue, ledger: &ledger)
+        return .accepted(messageID: push.id)
     }
 
-    public mutating func deviceChanged(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        guard env.device.online, let push = stored else { return }
+    public mutating func deviceChanged(_ cx: inout ProviderContext) {
+        guard cx.device.online, let push = stored else { return }
         stored = nil
-        ledger.delay(push.id, .delayedDeviceOffline)
-        transport.transmit(push, env: env, queue: &queue, ledger: &ledger)
+        cx.delay(push.id, .delayedDeviceOffline)
+        cx.transmit(push, through: transport)
     }
 }

@@ -15,8 +15,8 @@ public struct LossyChannel: PushChannel {
         transport = try Transport(decoding: decoder, extraKeys: ["kind"])
     }
 
-    public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        guard env.device.online else { ledger.finish(push.id, .droppedDeviceOffline); return }
-        transport.transmit(push, env: env, queue: &queue, ledger: &ledger)
+    public mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
+        if cx.device.online { cx.transmit(push, through: transport) } else { cx.finish(push.id, .droppedDeviceOffline) }
+        return .accepted(messageID: push.id)
     }
 }

@@ -39,17 +39,17 @@ public struct OverflowChannel: PushChannel {
                   transport: try c.decodeIfPresent(Transport.self, forKey: .transport) ?? .perfect)
     }
 
-    public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        guard env.device.online else { store.store(push, ledger: &ledger); return }
-        transport.transmit(push, env: env, queue: &queue, ledger: &ledger)
+    public mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
+        if cx.device.online { cx.transmit(push, through: transport) } else { store.store(push, &cx) }
+        return .accepted(messageID: push.id)
     }
 
-    public mutating func deviceChanged(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        guard env.device.online else { return }
-        if store.takeDiscardSignal() && deletedSignal { queue.schedule(at: env.now, rank: env.arrivalRank(), .deletedMessages) }
+    public mutating func deviceChanged(_ cx: inout ProviderContext) {
+        guard cx.device.online else { return }
+        if store.takeDiscardSignal() && deletedSignal { cx.signalDeletedMessages() }
         for push in store.take(where: { _ in true }) {
-            ledger.delay(push.id, .delayedDeviceOffline)
-            transport.transmit(push, env: env, queue: &queue, ledger: &ledger)
+            cx.delay(push.id, .delayedDeviceOffline)
+            cx.transmit(push, through: transport)
         }
     }
 }

@@ -18,11 +18,11 @@ public struct OverflowStore: Sendable {
     public init(limit: Int, storeAfterDiscard: Bool) { self.limit = limit; self.storeAfterDiscard = storeAfterDiscard }
 
     /// Stores `push`, applying the overflow rule.
-    public mutating func store(_ push: Push, ledger: inout PushLedger) {
-        if discarded && !storeAfterDiscard { ledger.finish(push.id, .droppedTooManyPendingMessages); return }
+    public mutating func store(_ push: Push, _ cx: inout ProviderContext) {
+        if discarded && !storeAfterDiscard { cx.finish(push.id, .droppedTooManyPendingMessages); return }
         if pushes.count < limit { pushes.append(push); return }
-        for p in pushes { ledger.finish(p.id, .droppedTooManyPendingMessages) }
-        ledger.finish(push.id, .droppedTooManyPendingMessages)
+        for p in pushes { cx.finish(p.id, .droppedTooManyPendingMessages) }
+        cx.finish(push.id, .droppedTooManyPendingMessages)
         pushes.removeAll(keepingCapacity: true)
         discarded = true
     }

@@ -1,29 +1,34 @@
 /// A push channel: the provider's rules (acceptance, storage while unreachable, collapse,
 /// lifetime, priority) followed by transport (loss, duplication, delay). Built-ins are
-/// chosen by `"kind"`.
+/// chosen by `"kind"`; an outside package registers its own the same way.
 ///
-/// A channel schedules `.deliver`, `.deletedMessages` and `.channelTimer` events on the
-/// queue (the first two with `env.arrivalRank()` as their rank, so simultaneous arrivals
-/// come in a random order; `Transport.transmit` does it for deliveries) and records each push's fate in the ledger (every push ends in exactly one
-/// `PushOutcome`; a push the channel hands to transport is finished by the world when it
-/// arrives). The value decoded from JSON is the prototype; every replication starts from
-/// a fresh copy, so conforming types keep their run state in stored properties with
+/// Everything a channel does goes through its `ProviderContext`: handing copies to the
+/// device (which records them and draws their arrival order), ending pushes inside the
+/// provider, marking delays, setting its own timers. The provider's answer to a send is
+/// `send`'s return value. Every push ends in exactly one `PushOutcome`: a refusal ends it
+/// `rejected`, a copy that reaches the device `delivered` (the world records both), the
+/// channel records the rest; a push still held at the end stays `pending`.
+///
+/// The value decoded from JSON is the prototype; every device of every replication starts
+/// from a fresh copy, so conforming types keep their run state in stored properties with
 /// initial values.
 public protocol PushChannel: Plugin {
-    /// The server sends `push` at `env.now`.
-    mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger)
+    /// The server sends `push` (to this channel's device) at `cx.now`.
+    /// - Returns: the provider's answer: `.accepted(messageID: push.id)`, or `.rejected`
+    ///   with the error code (and any `Retry-After`); a rejected push does nothing else.
+    mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer
     /// Something the provider cares about changed on the device (connectivity, Doze,
     /// screen, token): deliver what may now be delivered.
-    mutating func deviceChanged(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger)
-    /// A timer the channel set with `.channelTimer(tag:)` fired.
-    mutating func timer(tag: Int32, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger)
-    /// The run ends at `env.now`: stored pushes whose lifetime ran out become `expired`
+    mutating func deviceChanged(_ cx: inout ProviderContext)
+    /// A timer the channel set with `ProviderContext.setTimer(at:tag:)` fired.
+    mutating func timer(tag: Int32, _ cx: inout ProviderContext)
+    /// The run ends at `cx.now`: stored pushes whose lifetime ran out become `expired`
     /// (the rest stay `pending`).
-    mutating func finish(env: ChannelEnvironment, ledger: inout PushLedger)
+    mutating func finish(_ cx: inout ProviderContext)
 }
 
 extension PushChannel {
-    public mutating func deviceChanged(env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {}
-    public mutating func timer(tag: Int32, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {}
-    public mutating func finish(env: ChannelEnvironment, ledger: inout PushLedger) {}
+    public mutating func deviceChanged(_ cx: inout ProviderContext) {}
+    public mutating func timer(tag: Int32, _ cx: inout ProviderContext) {}
+    public mutating func finish(_ cx: inout ProviderContext) {}
 }

@@ -44,19 +44,15 @@ public struct Transport: Decodable, Sendable {
     /// Whether this transport never draws randomness.
     var isPerfect: Bool { loss == 0 && duplicate == 0 && delay.isConstantZero }
 
-    /// Sends `push` through the transport now: schedules the surviving copies' deliveries
-    /// (copy 0, and copy 1 for a duplicate) or finishes the push as `lost`. Each copy gets
-    /// an arrival rank from `env.order` (after its delay is drawn), so copies arriving at
-    /// the same instant arrive in a random order.
-    public func transmit(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        ledger.record(push)
-        if isPerfect { queue.schedule(at: env.now, rank: env.arrivalRank(), .deliver(id: push.id, copy: 0)); return }
-        if loss > 0, env.random.bernoulli(loss) { ledger.finish(push.id, .lost); return }
-        let copies = duplicate > 0 && env.random.bernoulli(duplicate) ? 2 : 1
-        if copies == 2 { ledger.duplicated() }
+    /// Sends `push` through the transport now: hands the surviving copies to the device
+    /// (copy 0, and copy 1 for a duplicate) after their drawn delays, or finishes the push
+    /// as `lost`. Each copy's arrival rank is drawn after its delay.
+    public func transmit(_ push: Push, _ cx: inout ProviderContext) {
+        if isPerfect { cx.deliver(push, at: cx.now); return }
+        if loss > 0, cx.random.bernoulli(loss) { cx.finish(push.id, .lost); return }
+        let copies = duplicate > 0 && cx.random.bernoulli(duplicate) ? 2 : 1
         for copy in 0..<copies {
-            let at = env.now + delay.sample(env.random)
-            queue.schedule(at: at, rank: env.arrivalRank(), .deliver(id: push.id, copy: Int8(copy)))
+            cx.deliver(push, at: cx.now + delay.sample(cx.random), copy: Int8(copy))
         }
     }
 }

@@ -32,28 +32,28 @@ public struct Coalesce: SenderPolicy {
         guard window > .zero else { throw c.invalid(.window, "expected a window longer than 0s") }
     }
 
-    public mutating func onMessage<Host: SenderHost>(_ message: Push, _ host: inout Host) {
-        if let old = held { host.settle(old.notification, .superseded); held = nil }
-        guard host.now < windowEnds else {
-            windowEnds = host.now + window
-            host.sendToEveryDevice(message)
+    public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
+        if let old = held { cx.settle(old.notification, .superseded); held = nil }
+        guard cx.now < windowEnds else {
+            windowEnds = cx.now + window
+            cx.sendToEveryDevice(message)
             return
         }
         held = message
-        if !timerArmed { timerArmed = true; host.setTimer(at: windowEnds, tag: 0) }
+        if !timerArmed { timerArmed = true; cx.setTimer(at: windowEnds, tag: 0) }
     }
 
-    public mutating func onTimer<Host: SenderHost>(tag: Int32, _ host: inout Host) {
+    public mutating func onTimer(tag: Int32, _ cx: inout SenderContext) {
         timerArmed = false
         guard let message = held else { return }
         held = nil
-        windowEnds = host.now + window
-        host.sendToEveryDevice(message)
+        windowEnds = cx.now + window
+        cx.sendToEveryDevice(message)
     }
 
-    public mutating func finish<Host: SenderHost>(_ host: inout Host) {
+    public mutating func finish(_ cx: inout SenderContext) {
         guard let message = held else { return }
-        host.settle(message.notification, .pending)
-        host.senderCounters.rowsStuck += 1
+        cx.settle(message.notification, .pending)
+        cx.counters.rowsStuck += 1
     }
 }

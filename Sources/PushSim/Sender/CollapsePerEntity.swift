@@ -25,10 +25,10 @@ public struct CollapsePerEntity: SenderPolicy {
         key = try c.decodeIfPresent(KeyPattern.self, forKey: .key) ?? key
     }
 
-    public mutating func onMessage<Host: SenderHost>(_ message: Push, _ host: inout Host) {
+    public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
         var push = message
         push.collapseKey = key.id(for: message.change.key)
         push.displayTag = push.collapseKey
-        host.sendToEveryDevice(push)
+        cx.sendToEveryDevice(push)
     }
 }

@@ -1,10 +1,10 @@
 /// The outbox's workers: sweeping, claiming, sending outside the claim, recording answers.
 extension Outbox {
-    /// Worker `w` sweeps at `host.now`: claims up to `batch` claimable rows (in enqueue
+    /// Worker `w` sweeps at `cx.now`: claims up to `batch` claimable rows (in enqueue
     /// order), then processes them one by one; then sweeps again one period later while a
     /// non-terminal row is left.
-    mutating func sweep<Host: SenderHost>(worker w: Int, _ host: inout Host) {
-        let t = host.now
+    mutating func sweep(worker w: Int, _ cx: inout SenderContext) {
+        let t = cx.now
         var claimed: [Int] = []
         for i in live where claimed.count < batch && rows[i].isClaimable(at: t) {
             rows[i].state = .claimed
@@ -16,49 +16,49 @@ extension Outbox {
         }
         let alive = incarnation[w]
         // A worker that dies leaves the rest of its batch claimed until the leases run out.
-        for i in claimed where incarnation[w] == alive { process(i, worker: w, &host) }
+        for i in claimed where incarnation[w] == alive { process(i, worker: w, &cx) }
         dropFinishedRows()
-        if live.isEmpty { sweeping[w] = false } else { host.setTimer(at: t + period, tag: Int32(w)) }
+        if live.isEmpty { sweeping[w] = false } else { cx.setTimer(at: t + period, tag: Int32(w)) }
     }
 
     /// Checks a claimed row (expiry, attempts, quiet hours, token) and sends it.
-    private mutating func process<Host: SenderHost>(_ i: Int, worker w: Int, _ host: inout Host) {
-        let t = host.now
+    private mutating func process(_ i: Int, worker w: Int, _ cx: inout SenderContext) {
+        let t = cx.now
         if t >= rows[i].expiresAt {
-            finishRow(i, .expired, host: &host)
-            host.settle(rows[i].push.notification, .expired)
+            finishRow(i, .expired, cx: &cx)
+            cx.settle(rows[i].push.notification, .expired)
             return
         }
-        if rows[i].attempts >= maxAttempts { finishRow(i, .failed, host: &host); return }
-        if host.recipient.inQuietHours(t) {
-            let wake = host.recipient.wake(after: t)
+        if rows[i].attempts >= maxAttempts { finishRow(i, .failed, cx: &cx); return }
+        if cx.recipient.inQuietHours(t) {
+            let wake = cx.recipient.wake(after: t)
             rows[i].state = .deferred
             rows[i].owner = -1
             rows[i].due = wake
             rows[i].wake = wake
-            host.senderCounters.deferrals += 1
+            cx.counters.deferrals += 1
             log?.append(.deferred(row: i, at: t, until: wake))
             return
         }
-        guard host.hasToken(rows[i].device) else { finishRow(i, .failed, host: &host); return }
+        guard cx.hasToken(rows[i].device) else { finishRow(i, .failed, cx: &cx); return }
         rows[i].attempts += 1
-        host.senderCounters.attemptsMax = max(host.senderCounters.attemptsMax, rows[i].attempts)
+        cx.counters.attemptsMax = max(cx.counters.attemptsMax, rows[i].attempts)
         var push = rows[i].push
         push.lifetime = rows[i].expiresAt - t
-        let token = host.token(of: rows[i].device)
-        let answer = host.send(push, to: rows[i].device)
+        let token = cx.token(of: rows[i].device)
+        let answer = cx.send(push, to: rows[i].device)
         let claim = rows[i].claim
         log?.append(.sent(row: i, claim: claim, worker: w, at: t, attempt: rows[i].attempts, answer: answer))
         if case .accepted = answer, rows[i].acceptedAt == nil {
             rows[i].acceptedAt = t
-            if let wake = rows[i].wake { host.senderCounters.woken(lateness: t - wake) }
+            if let wake = rows[i].wake { cx.counters.woken(lateness: t - wake) }
         }
-        let latency = answerLatency.isConstantZero ? .zero : answerLatency.sample(host.senderRandom())
+        let latency = answerLatency.isConstantZero ? .zero : answerLatency.sample(cx.random)
         guard latency > .zero else {
-            record(i, claim: claim, worker: w, incarnation: incarnation[w], token: token, answer: answer, &host)
+            record(i, claim: claim, worker: w, incarnation: incarnation[w], token: token, answer: answer, &cx)
             return
         }
-        host.setTimer(at: t + latency, tag: Int32(workers + inFlight.count))
+        cx.setTimer(at: t + latency, tag: Int32(workers + inFlight.count))
         inFlight.append(InFlightAnswer(row: i, claim: claim, worker: w, incarnation: incarnation[w], token: token, answer: answer))
     }
 
@@ -66,34 +66,34 @@ extension Outbox {
     /// still holds the row under the same claim and an unexpired lease. `token` is the
     /// token the request went to: a token error deletes it only if the server still holds
     /// it (the app may have registered a new one while the answer was on its way).
-    mutating func record<Host: SenderHost>(_ i: Int, claim: Int32, worker w: Int, incarnation alive: Int, token: Int,
-                                           answer: ProviderAnswer, _ host: inout Host) {
-        let t = host.now
+    mutating func record(_ i: Int, claim: Int32, worker w: Int, incarnation alive: Int, token: Int,
+                                           answer: ProviderAnswer, _ cx: inout SenderContext) {
+        let t = cx.now
         let row = rows[i]
         let holds = alive == incarnation[w] && row.state == .claimed && row.claim == claim && row.owner == w && t < row.leaseUntil
         log?.append(.answered(row: i, claim: claim, worker: w, at: t, answer: answer, recorded: holds))
-        guard holds else { host.senderCounters.answersNotRecorded += 1; return }
+        guard holds else { cx.counters.answersNotRecorded += 1; return }
         switch answer {
         case let .accepted(id):
-            if crash > 0 && host.senderRandom().bernoulli(crash) {
+            if crash > 0 && cx.random.bernoulli(crash) {
                 incarnation[w] += 1
-                host.senderCounters.workerCrashes += 1
+                cx.counters.workerCrashes += 1
                 log?.append(.crashed(row: i, worker: w, at: t))
                 return
             }
             rows[i].providerID = id
-            finishRow(i, .accepted, host: &host)
+            finishRow(i, .accepted, cx: &cx)
         case let .rejected(error, retryAfter):
             guard error.isRetryable else {
-                finishRow(i, .failed, host: &host)
-                if error.invalidatesToken && host.hasToken(row.device) && host.token(of: row.device) == token {
-                    host.deleteToken(row.device)
-                    host.senderCounters.tokensDeleted += 1
+                finishRow(i, .failed, cx: &cx)
+                if error.invalidatesToken && cx.hasToken(row.device) && cx.token(of: row.device) == token {
+                    cx.deleteToken(row.device)
+                    cx.counters.tokensDeleted += 1
                 }
                 return
             }
-            guard row.attempts < maxAttempts else { finishRow(i, .failed, host: &host); return }
-            let wait = backoff.wait(after: row.attempts, random: host.senderRandom())
+            guard row.attempts < maxAttempts else { finishRow(i, .failed, cx: &cx); return }
+            let wait = backoff.wait(after: row.attempts, random: cx.random)
             rows[i].state = .queued
             rows[i].owner = -1
             rows[i].due = t + max(retryAfter ?? .zero, wait)

@@ -99,47 +99,47 @@ public struct Outbox: SenderPolicy {
 
     /// Enqueues the message: supersedes older rows with its key, then one queued row per
     /// device that has a token, due now.
-    public mutating func onMessage<Host: SenderHost>(_ message: Push, _ host: inout Host) {
-        let now = host.now
+    public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
+        let now = cx.now
         let key = supersedeKey?.id(for: message.change.key)
         if let key {
             for i in live where rows[i].supersedeKey == key && (rows[i].state == .queued || rows[i].state == .deferred) {
-                finishRow(i, .superseded, host: &host)
-                host.settle(rows[i].push.notification, .superseded)
+                finishRow(i, .superseded, cx: &cx)
+                cx.settle(rows[i].push.notification, .superseded)
             }
             dropFinishedRows()
         }
         let expiresAt = now + (message.lifetime ?? expiry)
-        for d in 0..<host.deviceCount where host.hasToken(d) {
+        for d in 0..<cx.deviceCount where cx.hasToken(d) {
             live.append(rows.count)
             rows.append(OutboxRow(push: message, device: d, due: now, expiresAt: expiresAt, supersedeKey: key))
         }
-        startSweeping(&host)
+        startSweeping(&cx)
     }
 
-    public mutating func onTimer<Host: SenderHost>(tag: Int32, _ host: inout Host) {
+    public mutating func onTimer(tag: Int32, _ cx: inout SenderContext) {
         let t = Int(tag)
-        if t < workers { sweep(worker: t, &host); return }
+        if t < workers { sweep(worker: t, &cx); return }
         let a = inFlight[t - workers]
-        record(a.row, claim: a.claim, worker: a.worker, incarnation: a.incarnation, token: a.token, answer: a.answer, &host)
+        record(a.row, claim: a.claim, worker: a.worker, incarnation: a.incarnation, token: a.token, answer: a.answer, &cx)
     }
 
-    public mutating func finish<Host: SenderHost>(_ host: inout Host) {
+    public mutating func finish(_ cx: inout SenderContext) {
         for i in live where !rows[i].state.isTerminal {
-            host.senderCounters.rowsStuck += 1
-            host.settle(rows[i].push.notification, .pending)
+            cx.counters.rowsStuck += 1
+            cx.settle(rows[i].push.notification, .pending)
         }
     }
 
     /// Schedules a sweep for every worker that has none, at its next sweep instant ≥ now.
-    mutating func startSweeping<Host: SenderHost>(_ host: inout Host) {
+    mutating func startSweeping(_ cx: inout SenderContext) {
         if sweeping.isEmpty { sweeping = Array(repeating: false, count: workers); incarnation = Array(repeating: 0, count: workers) }
         for w in 0..<workers where !sweeping[w] {
             sweeping[w] = true
             let offset = stagger ? period.microseconds * Int64(w) / Int64(workers) : 0
-            let since = host.now.microseconds - offset
+            let since = cx.now.microseconds - offset
             let k = since <= 0 ? 0 : (since + period.microseconds - 1) / period.microseconds
-            host.setTimer(at: SimTime(microseconds: k * period.microseconds + offset), tag: Int32(w))
+            cx.setTimer(at: SimTime(microseconds: k * period.microseconds + offset), tag: Int32(w))
         }
     }
 
@@ -149,9 +149,9 @@ public struct Outbox: SenderPolicy {
         live.removeAll { all[$0].state.isTerminal }
     }
 
-    mutating func finishRow<Host: SenderHost>(_ i: Int, _ state: OutboxRow.State, host: inout Host) {
+    mutating func finishRow(_ i: Int, _ state: OutboxRow.State, cx: inout SenderContext) {
         rows[i].state = state
         rows[i].owner = -1
-        log?.append(.finished(row: i, at: host.now, state: state))
+        log?.append(.finished(row: i, at: cx.now, state: state))
     }
 }

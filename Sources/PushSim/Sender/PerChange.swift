@@ -8,13 +8,11 @@ public struct PerChange: SenderPolicy {
     public static let summary = "one push per change, sent at once; no retries, no quiet hours"
     public static let parameters: [ParameterDoc] = []
 
-    public static let sendsEveryMessageAtOnce = true
-
     public init() {}
 
     public init(from decoder: any Decoder) throws { try decoder.rejectUnknownKeys(allowed: ["kind"]) }
 
-    public mutating func onMessage<Host: SenderHost>(_ message: Push, _ host: inout Host) {
-        host.sendToEveryDevice(message)
+    public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
+        cx.sendToEveryDevice(message)
     }
 }

@@ -13,8 +13,8 @@ public struct QuietHoursNaive: SenderPolicy {
 
     public init(from decoder: any Decoder) throws { try decoder.rejectUnknownKeys(allowed: ["kind"]) }
 
-    public mutating func onMessage<Host: SenderHost>(_ message: Push, _ host: inout Host) {
-        if host.recipient.inQuietHours(host.now) { return }
-        host.sendToEveryDevice(message)
+    public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
+        if cx.recipient.inQuietHours(cx.now) { return }
+        cx.sendToEveryDevice(message)
     }
 }

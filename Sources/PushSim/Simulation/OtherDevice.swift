@@ -1,9 +1,7 @@
 /// The run state of one of the recipient's other devices (see `OtherDeviceSpec`): its
-/// connectivity, tokens and its own copy of the variant's channel.
-struct OtherDevice<Channel: PushChannel> {
+/// connectivity and tokens (its channel copy is the world's `providers[n]`).
+struct OtherDevice {
     let spec: OtherDeviceSpec
-    /// A fresh copy of the variant's channel: provider storage is per device.
-    var channel: Channel
     /// The channel copy's stream (`channel.<device>`), so the main device's channel draws
     /// are the same with or without other devices.
     let random: RandomStream
@@ -23,11 +21,6 @@ struct OtherDevice<Channel: PushChannel> {
 
     /// Whether the server's token is the device's current one and the app is installed.
     var hasCurrentToken: Bool { installed && registeredToken == token }
-
-    /// What the device's channel copy sees at `now`.
-    func environment(at now: SimTime) -> ChannelEnvironment {
-        ChannelEnvironment(now: now, device: view(at: now), random: random, order: order)
-    }
 
     /// The device as its provider sees it at `now`: screen on, no Doze, active bucket.
     func view(at now: SimTime) -> DeviceView {

@@ -104,23 +104,18 @@ public struct Simulation: Sendable {
         var tieSalt: UInt64 = 0
     }
 
-    /// The specialised entry point: channel, strategy and sender types are concrete from
-    /// here on.
-    static func simulate<C: PushChannel, S: ClientStrategy>(channel: C, strategy: S, setup: Setup, streams: RandomStreams) -> RunOutcome {
+    /// Runs one replication of `channel` and `strategy` with `setup`'s other parts.
+    static func simulate(channel: any PushChannel, strategy: any ClientStrategy, setup: Setup, streams: RandomStreams) -> RunOutcome {
         simulate(channel: channel, strategy: strategy, setup: setup, streams: streams, trace: NoTrace()).outcome
     }
 
     /// The same, reporting to `trace`.
-    static func simulate<C: PushChannel, S: ClientStrategy, T: TraceSink>(channel: C, strategy: S, setup: Setup, streams: RandomStreams,
-                                                                          trace: T) -> (outcome: RunOutcome, trace: T) {
-        func run<P: SenderPolicy>(_ sender: P) -> (outcome: RunOutcome, trace: T) {
-            var world = World(server: setup.server, device: setup.device, client: setup.client, templates: setup.templates,
-                              notifies: setup.notifies, channel: channel, strategy: strategy, sender: sender,
-                              recipient: setup.recipient, streams: streams, horizon: setup.horizon,
-                              tieSalt: setup.tieSalt, trace: trace)
-            let outcome = world.run(until: setup.horizon)
-            return (outcome, world.trace)
-        }
-        return run(setup.sender)
+    static func simulate<T: TraceSink>(channel: any PushChannel, strategy: any ClientStrategy, setup: Setup, streams: RandomStreams,
+                                       trace: T) -> (outcome: RunOutcome, trace: T) {
+        var world = World(server: setup.server, device: setup.device, client: setup.client, templates: setup.templates,
+                          notifies: setup.notifies, channel: channel, strategy: strategy, sender: setup.sender,
+                          recipient: setup.recipient, streams: streams, horizon: setup.horizon, tieSalt: setup.tieSalt, trace: trace)
+        let outcome = world.run(until: setup.horizon)
+        return (outcome, world.trace as! T)
     }
 }

@@ -58,7 +58,7 @@ extension World {
     }
 
     /// Calls one strategy handler, then carries out what it asked for.
-    mutating func react(_ handler: (inout Strategy, inout AppContext) -> Void) {
+    mutating func react(_ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
         var app = AppContext(now: queue.now, cursor: clientCursor, online: online, appState: appState, session: counters.appOpens)
         handler(&strategy, &app)
         for change in app.appliedPayloads {

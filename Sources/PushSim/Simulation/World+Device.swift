@@ -16,8 +16,16 @@ extension World {
         return v
     }
 
-    var channelEnvironment: ChannelEnvironment {
-        ChannelEnvironment(now: queue.now, device: deviceView, random: channelRandom, order: channelOrder)
+    /// Calls `body` with `device`'s channel and a context for it (0: the main device;
+    /// 1, 2, …: the other devices, with their own streams `channel.<n>`, `channel.<n>.order`).
+    /// `timerSlot`: the slot of the timer being handled.
+    mutating func withProvider<R>(_ device: Int, timerSlot: UInt8 = 0, _ body: (inout any PushChannel, inout ProviderContext) -> R) -> R {
+        let now = queue.now
+        let view = device == 0 ? deviceView : others[device - 1].view(at: now)
+        let random = device == 0 ? channelRandom : others[device - 1].random
+        let order = device == 0 ? channelOrder : others[device - 1].order
+        return ProviderContext.with(&providers[device], queue: &queue, ledger: &ledger, now: now, device: view, random: random,
+                                    order: order, deviceIndex: Int8(device), timerSlot: timerSlot, body)
     }
 
     /// The screen is on during explicit screen-on periods and while the app is in the
@@ -82,7 +90,7 @@ extension World {
     /// Lets the channel act on the device's current state and keeps the Doze timer current.
     mutating func deviceChanged() {
         rescheduleDoze()
-        channel.deviceChanged(env: channelEnvironment, queue: &queue, ledger: &ledger)
+        withProvider(0) { channel, cx in channel.deviceChanged(&cx) }
     }
 
     /// Keeps exactly one `.doze` event pending, at the controller's next transition.

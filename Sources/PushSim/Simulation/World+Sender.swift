@@ -1,19 +1,24 @@
-/// The world as the sender policy's host: provider requests go through the channel (the
-/// main device's, or an other device's copy), answers come back at once, and every
+/// The sender side of a replication: the policy's handlers run with a `SenderContext`
+/// whose requests go through the device's channel, answers come back at once, and every
 /// request is accounted (stale tokens, quiet hours, duplicates).
-extension World: SenderHost {
-    var now: SimTime { queue.now }
-
-    var deviceCount: Int { 1 + otherCount }
-
-    func hasToken(_ device: Int) -> Bool { device == 0 ? registeredToken != 0 : otherHasToken(device) }
-
-    func token(of device: Int) -> Int { device == 0 ? registeredToken : otherToken(device) }
-
-    mutating func deleteToken(_ device: Int) {
-        if device == 0 { registeredToken = 0 } else { deleteOtherToken(device) }
+extension World {
+    /// Runs one handler of the sender policy. The policy is taken out of the world while
+    /// it runs, so its context can reach the rest of the world.
+    mutating func withSender(_ body: (inout any SenderPolicy, inout SenderContext) -> Void) {
+        var policy = sender.take()!
+        withUnsafeMutablePointer(to: &self) { world in
+            var cx = SenderContext(WorldSenderServices(world: world))
+            body(&policy, &cx)
+        }
+        sender = policy
     }
 
+    mutating func deleteToken(_ device: Int) {
+        if device == 0 { registeredToken = 0 } else { others[device - 1].registeredToken = 0 }
+    }
+
+    /// One provider request: the next push id, `sentAt` = now, the device's channel's
+    /// answer; a rejection is recorded in the ledger.
     mutating func send(_ message: Push, to device: Int) -> ProviderAnswer {
         var push = message
         push.id = nextPushID
@@ -22,26 +27,18 @@ extension World: SenderHost {
         ledger.sent(push.id)
         counters.bytesPushed += Int(push.size)
         if tracing { trace.sent(push, at: queue.now) }
-        if device == 0 {
-            if !installed || registeredToken != token { senderCounters.staleTokenSends += 1 }
-            channel.send(push, env: channelEnvironment, queue: &queue, ledger: &ledger)
-        } else {
-            sendToOther(push, device: device)
-        }
-        let answer = ledger.answer(for: push.id)
-        if case .accepted = answer {
+        let current = device == 0 ? installed && registeredToken == token : others[device - 1].hasCurrentToken
+        if !current { senderCounters.staleTokenSends += 1 }
+        let answer = withProvider(device) { channel, cx in channel.send(push, &cx) }
+        switch answer {
+        case let .rejected(error, retryAfter):
+            ledger.reject(push.id, Rejection(error, retryAfter: retryAfter))
+        case .accepted:
             if messages.accept(push.notification, device: device) { senderCounters.duplicatesSent += 1 }
             if recipient.quietHours != nil && recipient.inQuietHours(queue.now) { senderCounters.quietHoursAccepted += 1 }
         }
         return answer
     }
-
-    /// `sendToEveryDevice` without the protocol's generic calls (`sendsEveryMessageAtOnce`).
-    mutating func sendNow(_ message: Push) {
-        for d in 0..<deviceCount where hasToken(d) { _ = send(message, to: d) }
-    }
-
-    mutating func setTimer(at time: SimTime, tag: Int32) { queue.schedule(at: time, .senderTimer(tag: tag)) }
 
     mutating func senderRandom() -> RandomStream {
         if let s = senderStream { return s }
@@ -49,8 +46,6 @@ extension World: SenderHost {
         senderStream = s
         return s
     }
-
-    mutating func settle(_ message: Int64, _ fate: MessageFate) { messages.settle(message, fate) }
 
     /// The app sends its token to the server: at every launch, or (`tokenRefresh`) only
     /// when it differs from the one the app last registered (`client.registration`).
@@ -67,5 +62,29 @@ extension World: SenderHost {
         if client.dedupe { senderCounters.duplicatesSuppressed += 1; return true }
         senderCounters.duplicatesDisplayed += 1
         return false
+    }
+}
+
+/// The world as a `SenderContext`'s services, through a pointer to it that is valid
+/// while one sender handler runs (`World.withSender`).
+struct WorldSenderServices: SenderServices {
+    let world: UnsafeMutablePointer<World>
+
+    var now: SimTime { world.pointee.queue.now }
+    var recipient: RecipientSpec { world.pointee.recipient }
+    var deviceCount: Int { 1 + world.pointee.otherCount }
+    // Stored properties and mutating methods only: a non-mutating method called on
+    // `world.pointee` copies the world first.
+    func token(of device: Int) -> Int {
+        device == 0 ? world.pointee.registeredToken : world.pointee.others[device - 1].registeredToken
+    }
+    func deleteToken(_ device: Int) { world.pointee.deleteToken(device) }
+    func send(_ push: Push, to device: Int) -> ProviderAnswer { world.pointee.send(push, to: device) }
+    func setSenderTimer(at time: SimTime, tag: Int32) { world.pointee.queue.schedule(at: time, .senderTimer(tag: tag)) }
+    func senderRandom() -> RandomStream { world.pointee.senderRandom() }
+    func settle(_ message: Int64, _ fate: MessageFate) { world.pointee.messages.settle(message, fate) }
+    var senderCounters: SenderCounters {
+        get { world.pointee.senderCounters }
+        nonmutating set { world.pointee.senderCounters = newValue }
     }
 }

@@ -9,7 +9,7 @@ extension World {
         case let .deliver(id, copy):
             return [.int("copy", copy), .text("app", appState.rawValue), .flag("screen_on", screenOn), .int("cursor", ledger.push(id).cursor)]
         case let .timer(tag, process): return [.int("tag", tag), .flag("live", installed && process == appProcess && appState != .notRunning)]
-        case let .channelTimer(tag): return [.int("tag", tag)]
+        case let .channelTimer(_, tag): return [.int("tag", tag)]
         case let .pullComplete(failed, process): return [.flag("failed", failed), .flag("live", process == appProcess)]
         case .doze:
             guard var d = doze else { return [] }

@@ -4,16 +4,19 @@
 /// lifecycle, strategy handlers, pulls), `World+Sender` (the sender policy's host),
 /// `World+OtherDevices` (the recipient's other devices).
 ///
-/// Generic over the channel, strategy and sender types so the hot path is statically
-/// dispatched; `Simulation.run` opens the scenario's existentials once per run. Generic over
-/// the trace sink too: `NoTrace` for normal runs (the trace calls compile away), `RunTracer`
-/// for `pushsim trace`, so a traced run is the same code as the run it explains.
-struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolicy, Trace: TraceSink> {
+/// Not generic: the plug-ins (channels, strategy, sender policy) and the trace sink are
+/// existentials, called through their protocols, so the world's own code is compiled once,
+/// concretely, whatever plug-ins a package registers. The trace sink is called only when
+/// it is enabled (`tracing`, read once): `NoTrace` for normal runs, `RunTracer` for
+/// `pushsim trace`, so a traced run is the same code as the run it explains.
+struct World {
     var queue = EventQueue<WorldEvent>(reservingCapacity: 128)
     var server: Server
-    var channel: Channel
-    var strategy: Strategy
-    let strategyPrototype: Strategy
+    /// One channel instance per device of the recipient (0: the main device; provider
+    /// storage is per device), each a fresh copy of the variant's channel.
+    var providers: [any PushChannel]
+    var strategy: any ClientStrategy
+    let strategyPrototype: any ClientStrategy
     var ledger = PushLedger()
     var counters = RunCounters()
     let templates: [MessageTemplate]
@@ -28,20 +31,16 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
     let clientRandom: RandomStream
     let streams: RandomStreams
 
-    // Sender. While the run is under way the policy lives in a local of `run(until:)`, so
-    // its handlers can get the world as their `SenderHost`; `sender` holds it before and
-    // after.
-    var sender: Sender
+    /// The sender policy (`nil` only while one of its handlers runs: `withSender`).
+    var sender: (any SenderPolicy)?
     let recipient: RecipientSpec
     var messages = MessageLedger()
     var senderCounters = SenderCounters()
     var senderStream: RandomStream?
-    /// The recipient's other devices, and a scratch queue their channel copies schedule on.
-    /// The main device's paths check `otherCount` only: in unspecialised generic code every
-    /// touch of `others` looks up the metadata of `OtherDevice<Channel>`.
+    /// The recipient's other devices (device 1, 2, …). The main device's paths check
+    /// `otherCount` only.
     var otherCount = 0
-    var others: [OtherDevice<Channel>] = []
-    var scratch: EventQueue<WorldEvent>?
+    var others: [OtherDevice] = []
 
     // Device
     var online = true
@@ -79,8 +78,8 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
     /// What the user saw: freshness, stale screen, regressions, notifications.
     var experience: ExperienceTracker
     var fingerprint = RunFingerprint()
-    var trace: Trace
-    /// `Trace.isEnabled`, read once: the checks on the hot path are a load and a branch.
+    var trace: any TraceSink
+    /// `isEnabled` of the trace sink, read once: the checks on the hot path are a load and a branch.
     let tracing: Bool
     /// Keys whose notification the app posts when the next pull's answer is applied.
     var notifyAfterPull: [Int32] = []
@@ -95,17 +94,17 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
     /// order (see `WorldEvent`).
     init(server serverSpec: ServerSpec, device: DeviceSpec, client: ClientSpec, templates: [MessageTemplate], notifies: [Bool],
-         channel: Channel, strategy: Strategy, sender: Sender, recipient: RecipientSpec, streams: RandomStreams, horizon: SimTime,
-         tieSalt: UInt64 = 0, trace: Trace) {
+         channel: any PushChannel, strategy: any ClientStrategy, sender: any SenderPolicy, recipient: RecipientSpec,
+         streams: RandomStreams, horizon: SimTime, tieSalt: UInt64 = 0, trace: any TraceSink) {
         server = Server(keyCount: serverSpec.keys, retainLast: serverSpec.retainLast)
         clientState = Array(repeating: 0, count: serverSpec.keys)
-        self.channel = channel
+        providers = [channel]
         self.strategy = strategy
         strategyPrototype = strategy
         self.templates = templates
         self.notifies = notifies
         self.trace = trace
-        tracing = Trace.isEnabled
+        tracing = type(of: trace).isEnabled
         experience = ExperienceTracker(keys: serverSpec.keys, foreground: device.app.initialState == .foreground)
         if tracing { ledger.keepJournal() }
         queue.shuffleTies(salt: tieSalt)
@@ -158,20 +157,17 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
 
     /// Runs every event up to and including `horizon` and reports the outcome.
     mutating func run(until horizon: SimTime) -> RunOutcome {
-        var policy = sender
         while let event = queue.next(until: horizon) {
             counters.events += 1
             let f = event.traceFields(ledger: ledger)
             fingerprint.add(time: queue.now, kind: f.kind.rawValue, entity: f.entity, message: f.message, tag: f.tag)
             if tracing { trace.event(f.kind, at: queue.now, entity: f.entity, message: f.message, tag: f.tag, details: traceDetails(event)) }
-            handle(event, &policy)
+            handle(event)
             if tracing { traceLedger() }
             experience.observe(at: queue.now, foreground: appState == .foreground, stale: tracker.mismatches > 0)
         }
-        policy.finish(&self)
-        sender = policy
-        channel.finish(env: channelEnvironment, ledger: &ledger)
-        if otherCount > 0 { finishOtherDevices() }
+        withSender { policy, cx in policy.finish(&cx) }
+        for d in providers.indices { withProvider(d) { channel, cx in channel.finish(&cx) } }
         if tracing { traceLedger() }
         let converged = tracker.mismatches == 0
         let time = converged ? max(.zero, (tracker.matchingSince ?? horizon) - lastChangeTime) : nil
@@ -182,12 +178,12 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
         return outcome
     }
 
-    private mutating func handle(_ event: WorldEvent, _ policy: inout Sender) {
+    private mutating func handle(_ event: WorldEvent) {
         // Doze transitions due now take effect before anything else that happens now.
         if doze != nil { let now = queue.now; doze!.advance(to: now) }
         switch event {
         case let .serverChange(key, schedule):
-            serverChange(key: key, template: templates[Int(schedule)], notify: notifies[Int(schedule)], &policy)
+            serverChange(key: key, template: templates[Int(schedule)], notify: notifies[Int(schedule)])
         case let .connectivity(isOnline): setOnline(isOnline)
         case let .screen(on): explicitScreenOn = on; screenMayHaveChanged()
         case let .charging(on):
@@ -218,18 +214,18 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
             dozeEvent = nil
             doze?.advance(to: queue.now)
             deviceChanged()
-        case let .channelTimer(tag): channel.timer(tag: tag, env: channelEnvironment, queue: &queue, ledger: &ledger)
-        case let .senderTimer(tag): policy.onTimer(tag: tag, &self)
+        case let .channelTimer(slot, tag): withProvider(0, timerSlot: slot) { channel, cx in channel.timer(tag: tag, &cx) }
+        case let .senderTimer(tag): withSender { policy, cx in policy.onTimer(tag: tag, &cx) }
         case let .otherDevice(device, change): otherDeviceChanged(Int(device), change)
         case let .otherDeliver(id, device): deliverToOther(ledger.push(id), device: Int(device))
-        case let .otherChannelTimer(device, tag):
-            withOtherChannel(Int(device)) { channel, env, queue, ledger in channel.timer(tag: tag, env: env, queue: &queue, ledger: &ledger) }
+        case let .otherChannelTimer(device, slot, tag):
+            withProvider(Int(device), timerSlot: slot) { channel, cx in channel.timer(tag: tag, &cx) }
         }
     }
 
     /// The server commits the change; if its template sends a push, that push is a new
-    /// message, handed to the sender policy (which sends it through `SenderHost.send`).
-    private mutating func serverChange(key: Int32, template: MessageTemplate, notify: Bool, _ policy: inout Sender) {
+    /// message, handed to the sender policy (which sends it through `SenderContext.send`).
+    private mutating func serverChange(key: Int32, template: MessageTemplate, notify: Bool) {
         let old = server.state[Int(key)]
         let change = server.commit(key: key, value: server.head + 1)
         tracker.update(old: old, new: change.value, other: clientState[Int(key)], now: queue.now)
@@ -238,6 +234,6 @@ struct World<Channel: PushChannel, Strategy: ClientStrategy, Sender: SenderPolic
         guard template.send else { return }
         var message = template.push(id: 0, cursor: server.head, change: change, at: queue.now)
         message.notification = messages.open()
-        if Sender.sendsEveryMessageAtOnce { sendNow(message) } else { policy.onMessage(message, &self) }
+        withSender { policy, cx in policy.onMessage(message, &cx) }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Order at equal times (see `EventQueue`, ordered by (time, rank, sequence)): what a
 /// channel hands to a device (`deliver`, `deletedMessages`, `otherDeliver`) has a rank
-/// drawn when it is scheduled (`ChannelEnvironment.arrivalRank()`, in [1, 2³² − 1]), so
+/// drawn when it is scheduled (`ProviderContext.deliver`, in [1, 2³² − 1]), so
 /// simultaneous copies arrive in a random order (neither APNs nor FCM promises one, A5,
 /// F5); every other event has rank 0 and so runs, at an equal time, before them. Among
 /// rank-0 events: the scenario's timeline is scheduled at t = 0 before anything else, in
@@ -53,8 +53,9 @@ public enum WorldEvent: Sendable {
     case pullComplete(failed: Bool, process: Int32)
     /// The Doze controller's next timed transition.
     case doze
-    /// A timer the channel set.
-    case channelTimer(tag: Int32)
+    /// A timer the main device's channel set: `slot` names the channel instance (0 the
+    /// variant's channel, others channels it embeds), `tag` is that instance's own.
+    case channelTimer(slot: UInt8, tag: Int32)
     /// A timer the sender policy set (`SenderHost.setTimer(at:tag:)`); `tag` is the policy's own.
     case senderTimer(tag: Int32)
     /// Something happens to the recipient's other device `device` (1, 2, …), from its
@@ -62,6 +63,6 @@ public enum WorldEvent: Sendable {
     case otherDevice(device: Int8, change: OtherDeviceChange)
     /// A copy of push `id` reaches the other device `device`.
     case otherDeliver(id: Int64, device: Int8)
-    /// A timer the other device's channel copy set.
-    case otherChannelTimer(device: Int8, tag: Int32)
+    /// A timer the other device's channel copy set (`slot` and `tag` as for `channelTimer`).
+    case otherChannelTimer(device: Int8, slot: UInt8, tag: Int32)
 }

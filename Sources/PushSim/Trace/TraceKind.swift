@@ -86,11 +86,11 @@ extension WorldEvent {
         case let .timer(tag, _): (.timer, -1, 0, tag)
         case let .pullComplete(failed, _): (.pullComplete, -1, 0, failed ? 1 : 0)
         case .doze: (.doze, -1, 0, 0)
-        case let .channelTimer(tag): (.channelTimer, -1, 0, tag)
+        case let .channelTimer(_, tag): (.channelTimer, -1, 0, tag)
         case let .senderTimer(tag): (.senderTimer, -1, 0, tag)
         case let .otherDevice(device, change): (.otherDevice, Int32(device), 0, Int32(change.rawValue))
         case let .otherDeliver(id, device): (.otherDeliver, ledger.push(id).change.key, id, Int32(device))
-        case let .otherChannelTimer(device, tag): (.otherChannelTimer, Int32(device), 0, tag)
+        case let .otherChannelTimer(device, _, tag): (.otherChannelTimer, Int32(device), 0, tag)
         }
     }
 }

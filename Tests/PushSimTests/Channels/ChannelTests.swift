@@ -29,25 +29,30 @@ private struct Harness<C: PushChannel> {
         order = RandomStream(type: .mt19937, seed: seed &+ 1)
     }
 
-    func env(_ t: SimTime, online: Bool) -> ChannelEnvironment {
+    /// Calls `body` with the channel and a context at `t` (online or not).
+    mutating func call<R>(at t: SimTime, online: Bool, _ body: (inout C, inout ProviderContext) -> R) -> R {
         var device = DeviceView()
         device.online = online
-        return ChannelEnvironment(now: t, device: device, random: random, order: order)
+        return ProviderContext.with(&channel, queue: &queue, ledger: &ledger, now: t, device: device, random: random, order: order,
+                                    deviceIndex: 0, body)
     }
 
-    /// Sends the next push (ids 1, 2, 3, … in send order) at `t`; returns its id.
+    /// Sends the next push (ids 1, 2, 3, … in send order) at `t`; returns its id. A
+    /// rejection is recorded as the world records it.
     @discardableResult
     mutating func send(at t: SimTime, online: Bool) -> Int64 {
         let id = nextID
         nextID += 1
         ledger.sent(id)
         let push = Push(id: id, cursor: id, change: Change(sequence: id, key: 0, value: id), sentAt: t)
-        channel.send(push, env: env(t, online: online), queue: &queue, ledger: &ledger)
+        if case let .rejected(e, retryAfter) = call(at: t, online: online, { c, cx in c.send(push, &cx) }) {
+            ledger.reject(id, Rejection(e, retryAfter: retryAfter))
+        }
         return id
     }
 
     mutating func connectivity(at t: SimTime, online: Bool) {
-        channel.deviceChanged(env: env(t, online: online), queue: &queue, ledger: &ledger)
+        call(at: t, online: online) { c, cx in c.deviceChanged(&cx) }
     }
 
     /// Pushes with final outcome `outcome` (unfinished pushes count as `pending`).

@@ -1,8 +1,9 @@
 @testable import PushSim
 
-/// A scripted `SenderHost` for unit tests of sender policies: no channel, provider answers
-/// from `answer`, timers kept in scheduling order and run by `drive`.
-struct FakeSenderHost: SenderHost {
+/// A scripted run for unit tests of sender policies: no channel, provider answers
+/// from `answer`, timers kept in scheduling order and run by `drive`; `call` hands a
+/// policy handler a `SenderContext` backed by it.
+struct FakeSenderHost {
     var now = SimTime.zero
     var recipient = RecipientSpec()
     /// Whether the server holds a token, per device.
@@ -44,6 +45,33 @@ struct FakeSenderHost: SenderHost {
 
     /// Request times.
     var times: [SimTime] { requests.map(\.at) }
+
+    /// Runs `body` with a context whose services are this host (changes are kept).
+    mutating func call(_ body: (inout SenderContext) -> Void) {
+        let services = FakeSenderServices(self)
+        var cx = SenderContext(services)
+        body(&cx)
+        self = services.host
+    }
+}
+
+/// `FakeSenderHost` as a context's services (reference semantics for the call's duration).
+final class FakeSenderServices: SenderServices {
+    var host: FakeSenderHost
+    init(_ host: FakeSenderHost) { self.host = host }
+    var now: SimTime { host.now }
+    var recipient: RecipientSpec { host.recipient }
+    var deviceCount: Int { host.deviceCount }
+    func token(of device: Int) -> Int { host.token(of: device) }
+    func deleteToken(_ device: Int) { host.deleteToken(device) }
+    func send(_ push: Push, to device: Int) -> ProviderAnswer { host.send(push, to: device) }
+    func setSenderTimer(at time: SimTime, tag: Int32) { host.setTimer(at: time, tag: tag) }
+    func senderRandom() -> RandomStream { host.senderRandom() }
+    func settle(_ message: Int64, _ fate: MessageFate) { host.settle(message, fate) }
+    var senderCounters: SenderCounters {
+        get { host.senderCounters }
+        set { host.senderCounters = newValue }
+    }
 }
 
 /// Message `n` (1-based) for `key` at time `t`: cursor n, notification n.
@@ -65,17 +93,17 @@ func drive<P: SenderPolicy>(_ policy: inout P, _ host: inout FakeSenderHost, mes
         if let m = pending.first, m.sentAt <= horizon, timerAt == nil || m.sentAt <= timerAt! {
             pending.removeFirst()
             host.now = m.sentAt
-            policy.onMessage(m, &host)
+            host.call { policy.onMessage(m, &$0) }
         } else if let i = timer, let t = timerAt, t <= horizon {
             let tag = host.timers.remove(at: i).tag
             host.now = t
-            policy.onTimer(tag: tag, &host)
+            host.call { policy.onTimer(tag: tag, &$0) }
         } else {
             break
         }
     }
     host.now = horizon
-    policy.finish(&host)
+    host.call { policy.finish(&$0) }
 }
 
 /// `s` seconds after the start.

@@ -73,7 +73,7 @@ struct OutboxTests {
     @Test("a token deleted between enqueue and send fails the row without a request")
     func tokenGoneBeforeSend() {
         var host = FakeSenderHost(), box = Self.outbox()
-        box.onMessage(message(1, at: seconds(10)), &host)
+        host.call { box.onMessage(message(1, at: seconds(10)), &$0) }
         host.tokens = [false]
         drive(&box, &host, messages: [], until: seconds(600))
         #expect(host.requests.isEmpty && box.rows[0].state == .failed)

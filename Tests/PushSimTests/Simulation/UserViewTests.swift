@@ -14,13 +14,10 @@ private struct ScriptedChannel: PushChannel {
     init(delays: [SimDuration], copies: [Int] = []) { self.delays = delays; self.copies = copies }
     init(from decoder: any Decoder) throws { throw decoder.invalid("not decodable") }
 
-    mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
-        ledger.record(push)
+    mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
         let i = Int(push.id) - 1
-        for copy in 0..<(i < copies.count ? copies[i] : 1) {
-            if copy > 0 { ledger.duplicated() }
-            queue.schedule(at: env.now + delays[i], .deliver(id: push.id, copy: Int8(copy)))
-        }
+        for copy in 0..<(i < copies.count ? copies[i] : 1) { cx.deliver(push, at: cx.now + delays[i], copy: Int8(copy)) }
+        return .accepted(messageID: push.id)
     }
 }
 

@@ -1,0 +1,79 @@
+/// What a sender policy sees of the run and may do in it: the time and the recipient,
+/// the server's registration tokens, provider requests (answered at once), its own timers
+/// and random stream, and the fates of its messages.
+///
+/// Every request goes through `send(_:to:)`, which gives it the next push id, hands it to
+/// the device's channel and returns the provider's answer; the world accounts for it
+/// (stale tokens, quiet hours, duplicates), so a policy cannot skip the bookkeeping.
+/// A context is valid only during the call it is passed to; keep nothing from it.
+public struct SenderContext {
+    let services: any SenderServices
+
+    init(_ services: any SenderServices) { self.services = services }
+
+    /// The current simulated time.
+    public var now: SimTime { services.now }
+    /// The recipient: time zone, quiet hours, devices.
+    public var recipient: RecipientSpec { services.recipient }
+    /// The recipient's devices: the main device (0) and the other devices (1, 2, …).
+    public var deviceCount: Int { services.deviceCount }
+
+    /// Whether the server holds a registration token for `device` (the token the app there
+    /// last registered; a deleted token is gone until the app registers again).
+    public func hasToken(_ device: Int) -> Bool { services.token(of: device) != 0 }
+
+    /// The registration token the server holds for `device`, as an opaque number that
+    /// changes whenever the app there registers a different token (0 = none).
+    public func token(of device: Int) -> Int { services.token(of: device) }
+
+    /// Deletes the server's token for `device` (after a final `UNREGISTERED` / 410 /
+    /// `BadDeviceToken` answer, F9, A9).
+    public mutating func deleteToken(_ device: Int) { services.deleteToken(device) }
+
+    /// Sends `push` to `device`'s registered token through its channel now and returns the
+    /// provider's answer. Each call is one provider request: it gets the next push id,
+    /// `sentAt` = now, and is counted in `pushes_sent`.
+    /// - Precondition: `hasToken(device)`.
+    public mutating func send(_ push: Push, to device: Int) -> ProviderAnswer {
+        precondition(hasToken(device), "a send needs the device's registration token")
+        return services.send(push, to: device)
+    }
+
+    /// Sends `push` to every device the server holds a token for, main device first.
+    public mutating func sendToEveryDevice(_ push: Push) {
+        for d in 0..<deviceCount where hasToken(d) { _ = services.send(push, to: d) }
+    }
+
+    /// Calls the policy's `onTimer(tag:_:)` at `time` (≥ now).
+    public mutating func setTimer(at time: SimTime, tag: Int32) { services.setSenderTimer(at: time, tag: tag) }
+
+    /// The sender's random stream (`"sender"`), created at first use.
+    public var random: RandomStream { services.senderRandom() }
+
+    /// Declares a message's fate by design (`expired`, `superseded`) or, at the horizon,
+    /// that the sender still holds it (`pending`).
+    public mutating func settle(_ message: Int64, _ fate: MessageFate) { services.settle(message, fate) }
+
+    /// The sender's own counts (deferrals, lateness, crashes, stuck rows, …), reported in
+    /// the sender columns of `runs.csv`.
+    public var counters: SenderCounters {
+        get { services.senderCounters }
+        nonmutating set { services.senderCounters = newValue }
+    }
+}
+
+/// The run's side of a `SenderContext`: the world (or a test double) provides it; a policy
+/// never calls it directly. Reference semantics: a conforming type points at the state it
+/// changes.
+protocol SenderServices {
+    var now: SimTime { get }
+    var recipient: RecipientSpec { get }
+    var deviceCount: Int { get }
+    func token(of device: Int) -> Int
+    func deleteToken(_ device: Int)
+    func send(_ push: Push, to device: Int) -> ProviderAnswer
+    func setSenderTimer(at time: SimTime, tag: Int32)
+    func senderRandom() -> RandomStream
+    func settle(_ message: Int64, _ fate: MessageFate)
+    var senderCounters: SenderCounters { get nonmutating set }
+}
