@@ -66,7 +66,7 @@ enum Command {
                 guard a.positional.isEmpty else { throw UsageError("list takes no arguments") }
                 out(Listing.text(registry)); return 0
             case nil: err(usage); return 2
-            case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, trace, validate, sweep, merge, compare, fingerprints, list")
+            case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, trace, validate, sweep, merge, compare, fingerprints, columns, list")
             }
         } catch let e as UsageError {
             err("pushsim: \(e)\n\(usage)"); return 2
