@@ -18,21 +18,28 @@
 public struct APNsChannel: PushChannel {
     public static let kind = "apns"
     public static let summary = "APNs: one stored notification per app while offline, expiration, priorities 10/5/1, background-priority check"
-    public static let parameters = [
-        ParameterDoc("retention", "\"latest\" | \"random\"", "\"latest\"", "which push of an offline burst survives in the one slot (A1, A2)"),
-        ParameterDoc("storageCap", "duration", "\"30d\"", "longest APNs stores a notification (A3)"),
-        ParameterDoc("powerDelay", "duration distribution", "uniform 0–15 min", "how long a priority-5 burst waits while the screen is off (A6; assumption)"),
-        ParameterDoc("errors", "object code → probability or {rate, retryAfter}", "{}", "random TooManyRequests / InternalServerError / ServiceUnavailable (A9)"),
-        ParameterDoc("transport", "object {loss, duplicate, delay}", "perfect", "impairments after the provider (A5)"),
-    ]
+    public static let retention = Param.enumeration("retention", default: Retention.latest,
+                                             doc: "which push of an offline burst survives in the one slot (A1, A2)")
+    public static let storageCap = Param.duration("storageCap", default: .days(30), doc: "longest APNs stores a notification (A3)")
+    public static let powerDelay = Param.distribution("powerDelay", default: DurationDistribution(.uniform(min: 0, max: 15), unit: "m"),
+                                               doc: "how long a priority-5 burst waits while the screen is off (A6; assumption)")
+    public static let errors = Param.errorRates("errors", allowed: [.apnsTooManyRequests, .apnsInternalServerError, .apnsServiceUnavailable],
+                                         doc: "random provider errors at send, per code (A9)")
+    public static let transport = Param.object("transport", default: Transport.perfect, doc: "impairments after the provider (A5)")
+    public static let params = [retention.any, storageCap.any, powerDelay.any, errors.any, transport.any]
 
     public enum Retention: String, Sendable, CaseIterable, Decodable { case latest, random }
 
-    public var retention = Retention.latest
-    public var storageCap = SimDuration.days(30)
-    public var powerDelay = DurationDistribution(.uniform(min: 0, max: 15), unit: "m")
-    public var errors = ErrorRates()
-    public var transport = Transport.perfect
+    /// Which push of an offline burst keeps the one slot.
+    public var retention = APNsChannel.retention.defaultValue
+    /// Longest APNs stores a notification (µs; default 30 d).
+    public var storageCap = APNsChannel.storageCap.defaultValue
+    /// Wait of a held priority-5 burst while the screen is off (default uniform 0–15 min).
+    public var powerDelay = APNsChannel.powerDelay.defaultValue
+    /// Random 429/500/503 at send.
+    public var errors = APNsChannel.errors.defaultValue
+    /// Impairments between provider and device.
+    public var transport = APNsChannel.transport.defaultValue
 
     private var slot: Push?
     private var slotCandidates = 0
@@ -45,19 +52,13 @@ public struct APNsChannel: PushChannel {
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case kind, retention, storageCap, powerDelay, errors, transport }
-
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        retention = try c.decodeEnum(.retention, default: .latest)
-        storageCap = try c.decodeDurationIfPresent(.storageCap) ?? .days(30)
-        powerDelay = try c.decodeIfPresent(DurationDistribution.self, forKey: .powerDelay) ?? powerDelay
-        if c.contains(.errors) {
-            errors = try ErrorRates(from: c.superDecoder(forKey: .errors),
-                                    allowed: [.apnsTooManyRequests, .apnsInternalServerError, .apnsServiceUnavailable])
-        }
-        transport = try c.decodeIfPresent(Transport.self, forKey: .transport) ?? .perfect
+        let p = try ParamReader(decoder, for: Self.self)
+        retention = try p.decode(Self.retention)
+        storageCap = try p.decode(Self.storageCap)
+        powerDelay = try p.decode(Self.powerDelay)
+        errors = try p.decode(Self.errors)
+        transport = try p.decode(Self.transport)
     }
 
     public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {
