@@ -26,7 +26,9 @@ public struct APNsChannel: PushChannel {
     public static let errors = Param.errorRates("errors", allowed: [.apnsTooManyRequests, .apnsInternalServerError, .apnsServiceUnavailable],
                                          doc: "random provider errors at send, per code (A9)")
     public static let transport = Param.object("transport", default: Transport.perfect, doc: "impairments after the provider (A5)")
-    public static let params = [retention.any, storageCap.any, powerDelay.any, errors.any, transport.any]
+    public static let fields: [ParamField<Self>] = [.bind(retention, \.retention), .bind(storageCap, \.storageCap),
+                                                   .bind(powerDelay, \.powerDelay), .bind(errors, \.errors), .bind(transport, \.transport)]
+    public static var params: [AnyParam] { fields.map(\.any) }
 
     public enum Retention: String, Sendable, CaseIterable, Decodable { case latest, random }
 
@@ -53,12 +55,7 @@ public struct APNsChannel: PushChannel {
     public init() {}
 
     public init(from decoder: any Decoder) throws {
-        let p = try ParamReader(decoder, for: Self.self)
-        retention = try p.decode(Self.retention)
-        storageCap = try p.decode(Self.storageCap)
-        powerDelay = try p.decode(Self.powerDelay)
-        errors = try p.decode(Self.errors)
-        transport = try p.decode(Self.transport)
+        try ParamReader(decoder, for: Self.self).decode(Self.fields, into: &self)
     }
 
     public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {

@@ -23,9 +23,14 @@ public struct FCMConfig: Sendable, ParamDeclaring {
     public static let apns = Param.object("apns", default: APNsChannel(), nullIsAbsent: false,
                                    doc: "the APNs model used for iOS devices (F12); without its own transport it uses this one")
     public static let transport = Param.object("transport", default: Transport.perfect, doc: "impairments after the provider (F5)")
-    public static let params = [pendingLimit.any, deletedSignal.any, storeAfterDiscard.any, maxCollapseKeys.any, collapsibleBurst.any,
-                                collapsibleRefill.any, perMinute.any, perHour.any, inactiveAfter.any, tokenExpiry.any, downgrade.any,
-                                errors.any, apns.any, transport.any]
+    public static let fields: [ParamField<Self>] = [
+        .bind(pendingLimit, \.pendingLimit), .bind(deletedSignal, \.deletedSignal), .bind(storeAfterDiscard, \.storeAfterDiscard),
+        .bind(maxCollapseKeys, \.maxCollapseKeys), .bind(collapsibleBurst, \.collapsibleBurst),
+        .bind(collapsibleRefill, \.collapsibleRefill), .bind(perMinute, \.perMinute), .bind(perHour, \.perHour),
+        .bind(inactiveAfter, \.inactiveAfter), .bind(tokenExpiry, \.tokenExpiry), .bind(downgrade, \.downgrade),
+        .bind(errors, \.errors), .bind(apns, \.apns), .bind(transport, \.transport),
+    ]
+    public static var params: [AnyParam] { fields.map(\.any) }
     /// The config is the `fcm` channel's object, which carries its `"kind"`.
     public static let reservedKeys = ["kind"]
 
@@ -87,20 +92,7 @@ public struct FCMConfig: Sendable, ParamDeclaring {
 
     public init(from decoder: any Decoder) throws {
         let p = try ParamReader(decoder, for: Self.self)
-        pendingLimit = try p.decode(Self.pendingLimit)
-        deletedSignal = try p.decode(Self.deletedSignal)
-        storeAfterDiscard = try p.decode(Self.storeAfterDiscard)
-        maxCollapseKeys = try p.decode(Self.maxCollapseKeys)
-        collapsibleBurst = try p.decode(Self.collapsibleBurst)
-        collapsibleRefill = try p.decode(Self.collapsibleRefill)
-        perMinute = try p.decode(Self.perMinute)
-        perHour = try p.decode(Self.perHour)
-        inactiveAfter = try p.decode(Self.inactiveAfter)
-        tokenExpiry = try p.decode(Self.tokenExpiry)
-        downgrade = try p.decode(Self.downgrade)
-        errors = try p.decode(Self.errors)
-        apns = try p.decode(Self.apns)
+        try p.decode(Self.fields, into: &self)
         apnsHasTransport = try p.object(Self.apns, hasKey: "transport")
-        transport = try p.decode(Self.transport)
     }
 }

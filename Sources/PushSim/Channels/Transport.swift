@@ -9,7 +9,8 @@ public struct Transport: Decodable, Sendable, ParamDeclaring {
     public static let loss = Param.probability("loss", default: 0, doc: "chance a push is lost in transport")
     public static let duplicate = Param.probability("duplicate", default: 0, doc: "chance a push that is not lost arrives twice")
     public static let delay = Param.distribution("delay", default: .zero, doc: "delay of each copy, drawn independently")
-    public static let params = [loss.any, duplicate.any, delay.any]
+    public static let fields: [ParamField<Self>] = [.bind(loss, \.loss), .bind(duplicate, \.duplicate), .bind(delay, \.delay)]
+    public static var params: [AnyParam] { fields.map(\.any) }
 
     /// Probability in [0, 1] that a push is lost.
     public var loss: Double
@@ -30,9 +31,8 @@ public struct Transport: Decodable, Sendable, ParamDeclaring {
 
     /// Decodes `loss`, `duplicate`, `delay` from `p` (a channel may take them at its top level).
     init(_ p: ParamReader) throws {
-        loss = try p.decode(Self.loss)
-        duplicate = try p.decode(Self.duplicate)
-        delay = try p.decode(Self.delay)
+        self = .perfect
+        try p.decode(Self.fields, into: &self)
     }
 
     /// Whether this transport never draws randomness.

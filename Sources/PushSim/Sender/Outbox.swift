@@ -42,8 +42,12 @@ public struct Outbox: SenderPolicy {
     public static let crash = Param.probability("crash", default: 0, doc: "a worker dies between the provider's acceptance and recording it")
     public static let answerLatency = Param.distribution("answerLatency", default: .zero,
                                                   doc: "time from a request to the provider's answer reaching the worker")
-    public static let params = [period.any, lease.any, workers.any, stagger.any, batch.any, maxAttempts.any, expiry.any,
-                                supersedeKey.any, backoff.any, crash.any, answerLatency.any]
+    public static let fields: [ParamField<Self>] = [
+        .bind(period, \.period), .bind(lease, \.lease), .bind(workers, \.workers), .bind(stagger, \.stagger), .bind(batch, \.batch),
+        .bind(maxAttempts, \.maxAttempts), .bind(expiry, \.expiry), .bind(supersedeKey, \.supersedeKey), .bind(backoff, \.backoff),
+        .bind(crash, \.crash), .bind(answerLatency, \.answerLatency),
+    ]
+    public static var params: [AnyParam] { fields.map(\.any) }
 
     /// Time between a worker's sweeps (µs, > 0).
     public var period = Outbox.period.defaultValue
@@ -88,18 +92,7 @@ public struct Outbox: SenderPolicy {
     public init() {}
 
     public init(from decoder: any Decoder) throws {
-        let p = try ParamReader(decoder, for: Self.self)
-        period = try p.decode(Self.period)
-        lease = try p.decode(Self.lease)
-        workers = try p.decode(Self.workers)
-        stagger = try p.decode(Self.stagger)
-        batch = try p.decode(Self.batch)
-        maxAttempts = try p.decode(Self.maxAttempts)
-        expiry = try p.decode(Self.expiry)
-        supersedeKey = try p.decode(Self.supersedeKey)
-        backoff = try p.decode(Self.backoff)
-        crash = try p.decode(Self.crash)
-        answerLatency = try p.decode(Self.answerLatency)
+        try ParamReader(decoder, for: Self.self).decode(Self.fields, into: &self)
     }
 
     /// Enqueues the message: supersedes older rows with its key, then one queued row per
