@@ -2,26 +2,6 @@
 /// text and its JSON Schema. Error messages are the ones `DecodingSupport` gives
 /// (`expected a probability in [0, 1], got 1.5`), at the parameter's JSON path.
 
-/// Which durations a duration parameter accepts.
-public struct DurationRange: Sendable {
-    let positive: Bool
-    let what: String
-    /// Any duration ≥ 0 (a duration string cannot be negative).
-    public static let any = DurationRange(positive: false, what: "a duration")
-    /// Longer than 0 s; `what` names the value in the error (`expected a window longer than 0s`).
-    public static func positive(_ what: String = "a duration") -> DurationRange { DurationRange(positive: true, what: what) }
-}
-
-/// Which duration distributions a distribution parameter accepts.
-public struct DistributionRange: Sendable {
-    let positiveMean: Bool
-    let what: String
-    /// Any non-negative duration distribution.
-    public static let any = DistributionRange(positiveMean: false, what: "a duration distribution")
-    /// A mean longer than 0 s (`expected a poll interval with a mean longer than 0s`).
-    public static func positiveMean(_ what: String) -> DistributionRange { DistributionRange(positiveMean: true, what: what) }
-}
-
 extension Param where Value == SimDuration {
     /// A duration string with a unit (`"30s"`, `"1h30m"`), in microseconds; `nil` default = required.
     public static func duration(_ name: String, default d: SimDuration?, range: DurationRange = .any, doc: String) -> Param {
