@@ -15,6 +15,18 @@ private let shippedScenarios: [String] = {
     }.map { "Scenarios/" + $0 }
 }()
 
+/// Runs `/usr/bin/env args`: its status and its stdout and stderr together (`nil` if it cannot start).
+private func run(_ args: [String]) -> (status: Int32, output: String)? {
+    let p = Process(), pipe = Pipe()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    p.arguments = args
+    p.standardOutput = pipe; p.standardError = pipe
+    guard (try? p.run()) != nil else { return nil }
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    return (p.terminationStatus, output)
+}
+
 private func json(_ text: String) throws -> JSONValue { try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) }
 
 @Suite("Scenario schema")
@@ -77,13 +89,8 @@ struct SchemaTests {
 
     @Test("python3 -m jsonschema (when installed) validates every shipped scenario against the generated schema")
     func pythonJSONSchema() throws {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["python3", "-c", "import jsonschema"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return }
-        probe.waitUntilExit()
-        guard probe.terminationStatus == 0 else { return }  // jsonschema not installed: nothing to check
+        // jsonschema not installed: nothing to check.
+        guard run(["python3", "-c", "import jsonschema"])?.status == 0 else { return }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushsim-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -106,15 +113,7 @@ struct SchemaTests {
                 print("accepted", text)
         sys.exit(1 if bad else 0)
         """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script, schemaFile.path] + shippedScenarios.map { root.appendingPathComponent($0).path }
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "\(text)")
+        let r = run(["python3", "-c", script, schemaFile.path] + shippedScenarios.map { root.appendingPathComponent($0).path })
+        #expect(r?.status == 0, "\(r?.output ?? "python3 did not start")")
     }
 }
