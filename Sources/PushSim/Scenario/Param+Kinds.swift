@@ -113,7 +113,7 @@ extension Param where Value: Decodable & ParamDeclaring {
     /// Its documented default is `{}`, every nested parameter at its own default.
     public static func object(_ name: String, default v: Value, nullIsAbsent: Bool = true, doc: String) -> Param {
         Param(name, type: "object {\(Value.params.map(\.name).joined(separator: ", "))}", default: v, defaultJSON: .object([]),
-              nullIsAbsent: nullIsAbsent, doc: doc, schema: Schema.object(of: Value.self)) { c, key in
+              nullIsAbsent: nullIsAbsent, doc: doc, schema: Schema.object(of: Value.self), nested: Value.params) { c, key in
             try c.decode(Value.self, forKey: key)
         }
     }
@@ -124,7 +124,9 @@ extension Param {
     public static func nullableObject<T: Decodable & ParamDeclaring & Sendable>(_ name: String, _ type: T.Type, doc: String) -> Param
     where Value == T? {
         Param(name, type: "object {\(T.params.map(\.name).joined(separator: ", "))} | null", default: .some(nil), defaultJSON: .null,
-              nullIsAbsent: true, doc: doc, schema: Schema.object(of: T.self)) { c, key in try c.decode(T.self, forKey: key) }
+              nullIsAbsent: true, doc: doc, schema: Schema.object(of: T.self), nested: T.params) { c, key in
+            try c.decode(T.self, forKey: key)
+        }
     }
 }
 

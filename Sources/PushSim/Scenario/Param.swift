@@ -32,14 +32,15 @@ public struct Param<Value: Sendable>: Sendable {
     ///   - defaultJSON: the default as JSON (for docs and the schema); ignored when required.
     ///   - type: value type, range and unit as `pushsim list` prints them.
     ///   - schema: the JSON Schema of the value.
+    ///   - nested: the parameters of an object value (shown under this one by `pushsim list`).
     public init(_ name: String, type: String, unit: String? = nil, default fallback: Value?, defaultJSON: OrderedJSON?,
-                nullIsAbsent: Bool = false, doc: String, schema: OrderedJSON,
+                nullIsAbsent: Bool = false, doc: String, schema: OrderedJSON, nested: [AnyParam] = [],
                 read: @escaping @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> Value) {
         self.fallback = fallback
         self.nullIsAbsent = nullIsAbsent
         self.read = read
         let json = fallback == nil ? nil : defaultJSON
-        any = AnyParam(name: name, type: type, unit: unit, defaultJSON: json, doc: doc,
+        any = AnyParam(name: name, type: type, unit: unit, defaultJSON: json, doc: doc, nested: nested,
                        schema: nullIsAbsent && json != nil ? .object(["anyOf": [schema, .object(["type": "null"])]]) : schema)
     }
 
@@ -69,6 +70,8 @@ public struct AnyParam: Sendable {
     public let defaultJSON: OrderedJSON?
     /// What it means.
     public let doc: String
+    /// The parameters of an object value (a transport's `loss`, `duplicate`, `delay`); else empty.
+    public let nested: [AnyParam]
     /// JSON Schema (draft 2020-12) of the value; may `$ref` `#/$defs/duration` and
     /// `#/$defs/durationDistribution` (see `Schema`).
     public let schema: OrderedJSON
@@ -76,9 +79,12 @@ public struct AnyParam: Sendable {
     /// Whether the key must be present.
     public var isRequired: Bool { defaultJSON == nil }
 
-    /// The `pushsim list` entry: the default as compact JSON, or `required`.
+    /// The `pushsim list` entry: the default as compact JSON, or `required`; an object's
+    /// parameters as its `fields`.
     public var parameterDoc: ParameterDoc {
-        ParameterDoc(name, type, defaultJSON?.compact ?? "required", doc)
+        var entry = ParameterDoc(name, type, defaultJSON?.compact ?? "required", doc)
+        entry.fields = nested.map(\.parameterDoc)
+        return entry
     }
 
     /// The schema with the default and the doc attached.

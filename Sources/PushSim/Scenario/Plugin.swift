@@ -40,6 +40,8 @@ public struct ParameterDoc: Sendable {
     public var defaultValue: String
     /// What it means.
     public var summary: String
+    /// The parameters of an object value (e.g. a transport's `loss`, `duplicate`, `delay`).
+    public var fields: [ParameterDoc] = []
 
     public init(_ name: String, _ type: String, _ defaultValue: String, _ summary: String) {
         self.name = name; self.type = type; self.defaultValue = defaultValue; self.summary = summary

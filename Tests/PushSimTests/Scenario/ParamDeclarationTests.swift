@@ -73,6 +73,8 @@ struct ParamDeclarationTests {
         #expect(table(Outbox.self) == [#"period="1m""#, #"lease="2m""#, "workers=1", "stagger=false", "batch=100", "maxAttempts=5",
             #"expiry="1d""#, "supersedeKey=null", "backoff={}", "crash=0", #"answerLatency="0s""#])
         #expect(Backoff.params.map { "\($0.name)=\($0.defaultJSON!.compact)" } == [#"initial="1m""#, #"max="1h""#, "jitter=0.1"])
+        #expect(Outbox.parameters.first { $0.name == "backoff" }?.fields.map(\.name) == ["initial", "max", "jitter"])
+        #expect(FCMChannel.parameters.first { $0.name == "apns" }?.fields.first { $0.name == "transport" }?.fields.count == 3)
         #expect(HintPull.parameters.isEmpty && PerChange.parameters.isEmpty && QuietHoursNaive.parameters.isEmpty)
         #expect(Coalesce().window == .seconds(30) && Outbox().backoff == Backoff() && FCMConfig().perHour == 5000)
     }
