@@ -42,16 +42,17 @@ extension Schema {
             .init("channel", family("channel", Registry.channels.map { ($0.kind, needs($0.params)) }, shorthand: false)),
             .init("strategy", family("strategy", Registry.strategies.map { ($0.kind, needs($0.params)) }, shorthand: true)),
             .init("sender", family("sender", Registry.senders.map { ($0.kind, needs($0.params)) }, shorthand: true)),
+            .init("client", object(of: ClientSpec.self)),
         ]
             + entries("channel", Registry.channels, { $0.kind }, { kindFragment($0) })
             + entries("strategy", Registry.strategies, { $0.kind }, { kindFragment($0) })
             + entries("sender", Registry.senders, { $0.kind }, { kindFragment($0) })
     }
 
-    /// The schema of a scenario file's plug-in parts: `strategies[]`, `sender`,
-    /// `variants[].channel` and `variants[].sender` are checked; every other key of the
-    /// scenario and of a variant is left open (for the CLI to combine with the scenario's
-    /// own keys, or to use on its own to check a file's channels, strategies and senders).
+    /// The schema of a scenario file's plug-in parts: `strategies[]`, `sender`, `client`,
+    /// `variants[].channel`, `variants[].sender` and `variants[].client` are checked; every
+    /// other key of the scenario and of a variant is left open (for the CLI to combine with
+    /// the scenario's own keys, or to use on its own to check a file's plug-in objects).
     public static func scenarioPlugins() -> OrderedJSON {
         .object([
             "$schema": .string(dialect),
@@ -60,9 +61,10 @@ extension Schema {
             "properties": .object([
                 "strategies": .object(["type": "array", "items": ref("strategy")]),
                 "sender": ref("sender"),
+                "client": ref("client"),
                 "variants": .object(["type": "array", "items": .object([
                     "type": "object",
-                    "properties": .object(["channel": ref("channel"), "sender": ref("sender")]),
+                    "properties": .object(["channel": ref("channel"), "sender": ref("sender"), "client": ref("client")]),
                 ])]),
             ]),
             "$defs": .object(pluginDefinitions),

@@ -71,6 +71,8 @@ struct SchemaTests {
         #"{"sender": {"kind": "outbox", "workers": 0}}"#,
         #"{"sender": {"kind": "outbox", "leases": "2m"}}"#,
         #"{"sender": "outbx"}"#,
+        #"{"client": {"registration": "sometimes"}}"#,
+        #"{"variants": [{"client": {"responseSize": -1}}]}"#,
     ])
     func rejects(text: String) throws {
         #expect(!validator.problems(try json(text)).isEmpty, "\(text)")
