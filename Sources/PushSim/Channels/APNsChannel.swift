@@ -15,7 +15,7 @@
 /// - A9: uninstalled app ⇒ 410 `Unregistered`; a rotated token the sender still uses ⇒
 ///   400 `BadDeviceToken`; random 429/500/503 from `errors`.
 /// - A5: reordering comes from the transport's delays.
-public struct APNsChannel: PushChannel {
+public struct APNsChannel: PushChannel, ParamFieldDeclaring {
     public static let kind = "apns"
     public static let summary = "APNs: one stored notification per app while offline, expiration, priorities 10/5/1, background-priority check"
     public static let retention = Param.enumeration("retention", default: Retention.latest,
@@ -28,7 +28,6 @@ public struct APNsChannel: PushChannel {
     public static let transport = Param.object("transport", default: Transport.perfect, doc: "impairments after the provider (A5)")
     public static let fields: [ParamField<Self>] = [.bind(retention, \.retention), .bind(storageCap, \.storageCap),
                                                    .bind(powerDelay, \.powerDelay), .bind(errors, \.errors), .bind(transport, \.transport)]
-    public static var params: [AnyParam] { fields.map(\.any) }
 
     public enum Retention: String, Sendable, CaseIterable, Decodable { case latest, random }
 
@@ -55,7 +54,7 @@ public struct APNsChannel: PushChannel {
     public init() {}
 
     public init(from decoder: any Decoder) throws {
-        try ParamReader(decoder, for: Self.self).decode(Self.fields, into: &self)
+        try decodeFields(from: decoder)
     }
 
     public mutating func send(_ push: Push, env: ChannelEnvironment, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger) {

@@ -1,5 +1,5 @@
 /// The parameters of the `fcm` channel (see `FCMChannel`), decoded strictly from JSON.
-public struct FCMConfig: Sendable, ParamDeclaring {
+public struct FCMConfig: Sendable, ParamFieldDeclaring {
     public static let pendingLimit = Param.integer("pendingLimit", default: 100, range: 0...1_000_000,
                                             doc: "non-collapsible messages pending per app instance (F2)")
     public static let deletedSignal = Param.boolean("deletedSignal", default: true, doc: "onDeletedMessages at reconnect after a discard (F2)")
@@ -30,7 +30,6 @@ public struct FCMConfig: Sendable, ParamDeclaring {
         .bind(inactiveAfter, \.inactiveAfter), .bind(tokenExpiry, \.tokenExpiry), .bind(downgrade, \.downgrade),
         .bind(errors, \.errors), .bind(apns, \.apns), .bind(transport, \.transport),
     ]
-    public static var params: [AnyParam] { fields.map(\.any) }
     /// The config is the `fcm` channel's object, which carries its `"kind"`.
     public static let reservedKeys = ["kind"]
 
@@ -91,8 +90,7 @@ public struct FCMConfig: Sendable, ParamDeclaring {
     public init() {}
 
     public init(from decoder: any Decoder) throws {
-        let p = try ParamReader(decoder, for: Self.self)
-        try p.decode(Self.fields, into: &self)
+        let p = try decodeFields(from: decoder)
         apnsHasTransport = try p.object(Self.apns, hasKey: "transport")
     }
 }

@@ -5,12 +5,11 @@
 /// Draw order on the channel stream, per push: the loss Bernoulli; if kept, the
 /// duplication Bernoulli; then one delay per copy. A perfect transport (`.perfect`) draws
 /// nothing, so adding it to a channel leaves the stream untouched.
-public struct Transport: Decodable, Sendable, ParamDeclaring {
+public struct Transport: Decodable, Sendable, ParamFieldDeclaring {
     public static let loss = Param.probability("loss", default: 0, doc: "chance a push is lost in transport")
     public static let duplicate = Param.probability("duplicate", default: 0, doc: "chance a push that is not lost arrives twice")
     public static let delay = Param.distribution("delay", default: .zero, doc: "delay of each copy, drawn independently")
     public static let fields: [ParamField<Self>] = [.bind(loss, \.loss), .bind(duplicate, \.duplicate), .bind(delay, \.delay)]
-    public static var params: [AnyParam] { fields.map(\.any) }
 
     /// Probability in [0, 1] that a push is lost.
     public var loss: Double

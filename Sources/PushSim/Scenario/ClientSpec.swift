@@ -10,7 +10,7 @@
 /// (A10: Apple asks apps to register on every launch). Duplicates: with `dedupe` the app
 /// (and its notification extension) drops a push whose notification id it has already
 /// seen on that device.
-public struct ClientSpec: Decodable, Sendable, ParamDeclaring {
+public struct ClientSpec: Decodable, Sendable, ParamFieldDeclaring {
     public static let pullLatency = Param.distribution("pullLatency", default: .zero, doc: "time from a pull's request to its answer")
     public static let pullFailure = Param.probability("pullFailure", default: 0, doc: "chance a pull fails on its own")
     public static let registration = Param.enumeration("registration", default: Registration.everyLaunch,
@@ -24,11 +24,8 @@ public struct ClientSpec: Decodable, Sendable, ParamDeclaring {
         .bind(pullLatency, \.pullLatency), .bind(pullFailure, \.pullFailure), .bind(registration, \.registration),
         .bind(dedupe, \.dedupe), .bind(responseSize, \.responseSize), .bind(changeSize, \.changeSize),
     ]
-    public static var params: [AnyParam] { fields.map(\.any) }
 
-    /// Time from a pull's request to its answer (drawn on the `client` stream; default 0 s).
     public var pullLatency = ClientSpec.pullLatency.defaultValue
-    /// Probability in [0, 1] that a pull fails on its own (default 0).
     public var pullFailure = ClientSpec.pullFailure.defaultValue
     /// When the app registers its token with the server.
     public var registration = ClientSpec.registration.defaultValue
@@ -59,6 +56,6 @@ public struct ClientSpec: Decodable, Sendable, ParamDeclaring {
     public init() {}
 
     public init(from decoder: any Decoder) throws {
-        try ParamReader(decoder, for: Self.self).decode(Self.fields, into: &self)
+        try decodeFields(from: decoder)
     }
 }

@@ -27,7 +27,7 @@
 /// therefore sent within one period of becoming due. Draws on `sender`, in event order:
 /// per send the `answerLatency` (unless constant), per accepted answer recorded under a
 /// lease one crash Bernoulli (if `crash` > 0), per retry one jitter uniform (if > 0).
-public struct Outbox: SenderPolicy {
+public struct Outbox: SenderPolicy, ParamFieldDeclaring {
     public static let kind = "outbox"
     public static let summary = "transactional outbox: sweeps, leases, retries with backoff, quiet hours, supersede, expiry"
     public static let period = Param.duration("period", default: .minutes(1), range: .positive("a sweep period"), doc: "time between a worker's sweeps")
@@ -47,7 +47,6 @@ public struct Outbox: SenderPolicy {
         .bind(maxAttempts, \.maxAttempts), .bind(expiry, \.expiry), .bind(supersedeKey, \.supersedeKey), .bind(backoff, \.backoff),
         .bind(crash, \.crash), .bind(answerLatency, \.answerLatency),
     ]
-    public static var params: [AnyParam] { fields.map(\.any) }
 
     /// Time between a worker's sweeps (µs, > 0).
     public var period = Outbox.period.defaultValue
@@ -92,7 +91,7 @@ public struct Outbox: SenderPolicy {
     public init() {}
 
     public init(from decoder: any Decoder) throws {
-        try ParamReader(decoder, for: Self.self).decode(Self.fields, into: &self)
+        try decodeFields(from: decoder)
     }
 
     /// Enqueues the message: supersedes older rows with its key, then one queued row per
