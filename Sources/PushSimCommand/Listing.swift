@@ -17,8 +17,14 @@ enum Listing {
     }
 
     private static func entry(_ kind: String, _ summary: String, _ parameters: [ParameterDoc]) -> String {
-        var s = "  \(kind)\n      \(summary)\n"
-        for p in parameters { s += "      \(p.name): \(p.type), default \(p.defaultValue): \(p.summary)\n" }
-        return s
+        "  \(kind)\n      \(summary)\n" + lines(parameters, prefix: "")
+    }
+
+    /// One line per parameter, then its object's fields as `prefix.name.field`.
+    private static func lines(_ parameters: [ParameterDoc], prefix: String) -> String {
+        parameters.map { p in
+            let value = p.defaultValue == "required" ? "required" : "default " + p.defaultValue
+            return "      \(prefix)\(p.name): \(p.type), \(value): \(p.summary)\n" + lines(p.fields, prefix: prefix + p.name + ".")
+        }.joined()
     }
 }

@@ -15,24 +15,32 @@
 /// - A9: uninstalled app ⇒ 410 `Unregistered`; a rotated token the sender still uses ⇒
 ///   400 `BadDeviceToken`; random 429/500/503 from `errors`.
 /// - A5: reordering comes from the transport's delays.
-public struct APNsChannel: PushChannel {
+public struct APNsChannel: PushChannel, ParamFieldDeclaring {
     public static let kind = "apns"
     public static let summary = "APNs: one stored notification per app while offline, expiration, priorities 10/5/1, background-priority check"
-    public static let parameters = [
-        ParameterDoc("retention", "\"latest\" | \"random\"", "\"latest\"", "which push of an offline burst survives in the one slot (A1, A2)"),
-        ParameterDoc("storageCap", "duration", "\"30d\"", "longest APNs stores a notification (A3)"),
-        ParameterDoc("powerDelay", "duration distribution", "uniform 0–15 min", "how long a priority-5 burst waits while the screen is off (A6; assumption)"),
-        ParameterDoc("errors", "object code → probability or {rate, retryAfter}", "{}", "random TooManyRequests / InternalServerError / ServiceUnavailable (A9)"),
-        ParameterDoc("transport", "object {loss, duplicate, delay}", "perfect", "impairments after the provider (A5)"),
-    ]
+    public static let retention = Param.enumeration("retention", default: Retention.latest,
+                                             doc: "which push of an offline burst survives in the one slot (A1, A2)")
+    public static let storageCap = Param.duration("storageCap", default: .days(30), doc: "longest APNs stores a notification (A3)")
+    public static let powerDelay = Param.distribution("powerDelay", default: DurationDistribution(.uniform(min: 0, max: 15), unit: "m"),
+                                               doc: "how long a priority-5 burst waits while the screen is off (A6; assumption)")
+    public static let errors = Param.errorRates("errors", allowed: [.apnsTooManyRequests, .apnsInternalServerError, .apnsServiceUnavailable],
+                                         doc: "random provider errors at send, per code (A9)")
+    public static let transport = Param.object("transport", default: Transport.perfect, doc: "impairments after the provider (A5)")
+    public static let fields: [ParamField<Self>] = [.bind(retention, \.retention), .bind(storageCap, \.storageCap),
+                                                   .bind(powerDelay, \.powerDelay), .bind(errors, \.errors), .bind(transport, \.transport)]
 
     public enum Retention: String, Sendable, CaseIterable, Decodable { case latest, random }
 
-    public var retention = Retention.latest
-    public var storageCap = SimDuration.days(30)
-    public var powerDelay = DurationDistribution(.uniform(min: 0, max: 15), unit: "m")
-    public var errors = ErrorRates()
-    public var transport = Transport.perfect
+    /// Which push of an offline burst keeps the one slot.
+    public var retention = APNsChannel.retention.defaultValue
+    /// Longest APNs stores a notification (µs; default 30 d).
+    public var storageCap = APNsChannel.storageCap.defaultValue
+    /// Wait of a held priority-5 burst while the screen is off (default uniform 0–15 min).
+    public var powerDelay = APNsChannel.powerDelay.defaultValue
+    /// Random 429/500/503 at send.
+    public var errors = APNsChannel.errors.defaultValue
+    /// Impairments between provider and device.
+    public var transport = APNsChannel.transport.defaultValue
 
     private var slot: Push?
     private var slotCandidates = 0
@@ -46,19 +54,8 @@ public struct APNsChannel: PushChannel {
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case kind, retention, storageCap, powerDelay, errors, transport }
-
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        retention = try c.decodeEnum(.retention, default: .latest)
-        storageCap = try c.decodeDurationIfPresent(.storageCap) ?? .days(30)
-        powerDelay = try c.decodeIfPresent(DurationDistribution.self, forKey: .powerDelay) ?? powerDelay
-        if c.contains(.errors) {
-            errors = try ErrorRates(from: c.superDecoder(forKey: .errors),
-                                    allowed: [.apnsTooManyRequests, .apnsInternalServerError, .apnsServiceUnavailable])
-        }
-        transport = try c.decodeIfPresent(Transport.self, forKey: .transport) ?? .perfect
+        try decodeFields(from: decoder)
     }
 
     public mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {

@@ -18,7 +18,12 @@ public struct ErrorRates: Sendable, Equatable {
 
     public init() {}
 
-    enum DetailKeys: String, CodingKey, CaseIterable { case rate, retryAfter }
+    /// The object form of one code's entry, `{"rate": 0.01, "retryAfter": "30s"}`.
+    public enum Detail: ParamDeclaring {
+        public static let rate = Param.probability("rate", default: nil, doc: "probability of this error per send")
+        public static let retryAfter = Param.optionalDuration("retryAfter", doc: "the Retry-After sent with it (retryable codes only)")
+        public static let params = [rate.any, retryAfter.any]
+    }
 
     /// Decodes the object at `decoder`, accepting only `allowed` codes.
     /// - Throws: at the offending key for an unknown code, a rate outside [0, 1], a
@@ -34,15 +39,13 @@ public struct ErrorRates: Sendable, Equatable {
                 retryAfter.append(nil)
                 continue
             }
-            guard (try? c.nestedContainer(keyedBy: DetailKeys.self, forKey: key)) != nil else {
+            guard (try? c.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)) != nil else {
                 throw c.invalid(key, "expected a probability or an object {\"rate\": probability, \"retryAfter\": duration}")
             }
-            let detail = try c.superDecoder(forKey: key)
-            try detail.rejectUnknownKeys(DetailKeys.self)
-            let d = try detail.container(keyedBy: DetailKeys.self)
-            rates.append((e, try d.decodeProbability(.rate)))
-            let after = try d.decodeDurationIfPresent(.retryAfter)
-            if after != nil && !e.isRetryable { throw d.invalid(.retryAfter, "Retry-After comes only with a retryable error; \(e.rawValue) is final") }
+            let d = try ParamReader(c.superDecoder(forKey: key), for: Detail.self)
+            rates.append((e, try d.decode(Detail.rate)))
+            let after = try d.decode(Detail.retryAfter)
+            if after != nil && !e.isRetryable { throw d.invalid(Detail.retryAfter, "Retry-After comes only with a retryable error; \(e.rawValue) is final") }
             retryAfter.append(after)
         }
         guard rates.map(\.1).reduce(0, +) <= 1 else { throw decoder.invalid("error rates add up to more than 1") }

@@ -26,22 +26,8 @@
 public struct FCMChannel: PushChannel {
     public static let kind = "fcm"
     public static let summary = "FCM: 100 pending + deletedMessages, 4 collapse keys, TTL, priorities under Doze, limits, errors; iOS via APNs"
-    public static let parameters = [
-        ParameterDoc("pendingLimit", "integer", "100", "non-collapsible messages pending per app instance (F2)"),
-        ParameterDoc("deletedSignal", "boolean", "true", "onDeletedMessages at reconnect after a discard (F2)"),
-        ParameterDoc("storeAfterDiscard", "boolean", "false", "store again after a discard instead of dropping until reconnect"),
-        ParameterDoc("maxCollapseKeys", "integer", "4", "distinct collapse keys pending per device (F3)"),
-        ParameterDoc("collapsibleBurst", "integer", "20", "collapsible messages per app per device in a burst (F8)"),
-        ParameterDoc("collapsibleRefill", "duration", "\"3m\"", "one more collapsible message per this interval (F8)"),
-        ParameterDoc("perMinute", "integer", "240", "messages per device per minute (F8)"),
-        ParameterDoc("perHour", "integer", "5000", "messages per device per hour (F8)"),
-        ParameterDoc("inactiveAfter", "duration", "\"28d\"", "offline this long ⇒ dropped_device_inactive (F10)"),
-        ParameterDoc("tokenExpiry", "duration", "\"270d\"", "offline this long ⇒ token expired, UNREGISTERED (F10)"),
-        ParameterDoc("downgrade", "object {window, unseenLimit} | null", "null (off)", "high-priority downgrade (F7)"),
-        ParameterDoc("errors", "object code → probability or {rate, retryAfter}", "{}", "random INVALID_ARGUMENT / SENDER_ID_MISMATCH / THIRD_PARTY_AUTH_ERROR / QUOTA_EXCEEDED / UNAVAILABLE / INTERNAL (F9)"),
-        ParameterDoc("apns", "apns parameters", "apns defaults", "the APNs model used for iOS devices (F12)"),
-        ParameterDoc("transport", "object {loss, duplicate, delay}", "perfect", "impairments after the provider (F5)"),
-    ]
+    /// The parameters of `FCMConfig`.
+    public static let params = FCMConfig.params
 
     public private(set) var config = FCMConfig()
     var state = FCMState()

@@ -1,73 +1,96 @@
 /// The parameters of the `fcm` channel (see `FCMChannel`), decoded strictly from JSON.
-public struct FCMConfig: Sendable {
-    public var pendingLimit = 100
-    public var deletedSignal = true
-    public var storeAfterDiscard = false
-    public var maxCollapseKeys = 4
-    public var collapsibleBurst = 20
-    public var collapsibleRefill = SimDuration.minutes(3)
-    public var perMinute = 240
-    public var perHour = 5000
-    public var inactiveAfter = SimDuration.days(28)
-    public var tokenExpiry = SimDuration.days(270)
-    public var downgrade: Downgrade?
-    public var errors = ErrorRates()
-    public var apns = APNsChannel()
+public struct FCMConfig: Sendable, ParamFieldDeclaring {
+    public static let pendingLimit = Param.integer("pendingLimit", default: 100, range: 0...1_000_000,
+                                            doc: "non-collapsible messages pending per app instance (F2)")
+    public static let deletedSignal = Param.boolean("deletedSignal", default: true, doc: "onDeletedMessages at reconnect after a discard (F2)")
+    public static let storeAfterDiscard = Param.boolean("storeAfterDiscard", default: false,
+                                                 doc: "store again after a discard instead of dropping until reconnect")
+    public static let maxCollapseKeys = Param.integer("maxCollapseKeys", default: 4, range: 1...1_000_000,
+                                               doc: "distinct collapse keys pending per device (F3)")
+    public static let collapsibleBurst = Param.integer("collapsibleBurst", default: 20, range: 1...1_000_000,
+                                                doc: "collapsible messages per app per device in a burst (F8)")
+    public static let collapsibleRefill = Param.duration("collapsibleRefill", default: .minutes(3), range: .positive("a refill interval"),
+                                                  doc: "one more collapsible message per this interval (F8)")
+    public static let perMinute = Param.integer("perMinute", default: 240, range: 1...100_000_000, doc: "messages per device per minute (F8)")
+    public static let perHour = Param.integer("perHour", default: 5000, range: 1...100_000_000, doc: "messages per device per hour (F8)")
+    public static let inactiveAfter = Param.duration("inactiveAfter", default: .days(28), range: .positive(),
+                                              doc: "offline this long ⇒ dropped_device_inactive (F10)")
+    public static let tokenExpiry = Param.duration("tokenExpiry", default: .days(270), range: .positive(),
+                                            doc: "offline this long ⇒ token expired, UNREGISTERED (F10)")
+    public static let downgrade = Param.nullableObject("downgrade", Downgrade.self, doc: "high-priority downgrade (F7); null = off")
+    public static let errors = Param.errorRates("errors", allowed: [.invalidArgument, .senderIdMismatch, .thirdPartyAuthError, .quotaExceeded,
+                                                             .unavailable, .internal], doc: "random provider errors at send, per code (F9)")
+    public static let apns = Param.object("apns", default: APNsChannel(), nullIsAbsent: false,
+                                   doc: "the APNs model used for iOS devices (F12); without its own transport it uses this one")
+    public static let transport = Param.object("transport", default: Transport.perfect, doc: "impairments after the provider (F5)")
+    public static let fields: [ParamField<Self>] = [
+        .bind(pendingLimit, \.pendingLimit), .bind(deletedSignal, \.deletedSignal), .bind(storeAfterDiscard, \.storeAfterDiscard),
+        .bind(maxCollapseKeys, \.maxCollapseKeys), .bind(collapsibleBurst, \.collapsibleBurst),
+        .bind(collapsibleRefill, \.collapsibleRefill), .bind(perMinute, \.perMinute), .bind(perHour, \.perHour),
+        .bind(inactiveAfter, \.inactiveAfter), .bind(tokenExpiry, \.tokenExpiry), .bind(downgrade, \.downgrade),
+        .bind(errors, \.errors), .bind(apns, \.apns), .bind(transport, \.transport),
+    ]
+    /// The config is the `fcm` channel's object, which carries its `"kind"`.
+    public static let reservedKeys = ["kind"]
+
+    /// Non-collapsible messages pending per app instance, 0 … 1,000,000 (F2).
+    public var pendingLimit = FCMConfig.pendingLimit.defaultValue
+    /// Whether the app gets `deletedMessages` at reconnect after a discard (F2).
+    public var deletedSignal = FCMConfig.deletedSignal.defaultValue
+    /// Whether pushes are stored again after a discard (else dropped until reconnect).
+    public var storeAfterDiscard = FCMConfig.storeAfterDiscard.defaultValue
+    /// Distinct collapse keys pending per device, ≥ 1 (F3).
+    public var maxCollapseKeys = FCMConfig.maxCollapseKeys.defaultValue
+    /// Collapsible messages per burst, ≥ 1 (F8).
+    public var collapsibleBurst = FCMConfig.collapsibleBurst.defaultValue
+    /// One more collapsible message per this interval, > 0 (F8).
+    public var collapsibleRefill = FCMConfig.collapsibleRefill.defaultValue
+    /// Messages per device per minute, ≥ 1 (F8).
+    public var perMinute = FCMConfig.perMinute.defaultValue
+    /// Messages per device per hour, ≥ 1 (F8).
+    public var perHour = FCMConfig.perHour.defaultValue
+    /// Offline this long (> 0) ⇒ `dropped_device_inactive` (F10).
+    public var inactiveAfter = FCMConfig.inactiveAfter.defaultValue
+    /// Offline this long (> 0) ⇒ token expired, `UNREGISTERED` (F10).
+    public var tokenExpiry = FCMConfig.tokenExpiry.defaultValue
+    /// The high-priority downgrade (F7); `nil` = off.
+    public var downgrade = FCMConfig.downgrade.defaultValue
+    /// Random errors at send (F9).
+    public var errors = FCMConfig.errors.defaultValue
+    /// The APNs model for iOS devices (F12).
+    public var apns = FCMConfig.apns.defaultValue
     /// Whether the `apns` object names its own transport.
     public var apnsHasTransport = false
-    public var transport = Transport.perfect
+    /// Impairments between provider and device.
+    public var transport = FCMConfig.transport.defaultValue
 
     /// The collapse key FCM gives notification messages that name none (the app's package).
     public static let packageCollapseKey = KeyPattern("package").id(for: 0)
 
     /// F7: after `unseenLimit` high-priority messages without a visible notification within
     /// `window`, further high-priority messages are sent as normal.
-    public struct Downgrade: Sendable {
+    public struct Downgrade: Sendable, Decodable, ParamDeclaring {
+        public static let window = Param.duration("window", default: .days(7), doc: "the window the unseen messages are counted in")
+        public static let unseenLimit = Param.integer("unseenLimit", default: nil, range: 1...1_000_000,
+                                               doc: "high-priority messages without a visible notification before the downgrade")
+        public static let params = [window.any, unseenLimit.any]
+
+        /// The counting window (µs).
         public var window: SimDuration
+        /// Unseen high-priority messages within `window` that start the downgrade, ≥ 1.
         public var unseenLimit: Int
+
+        public init(from decoder: any Decoder) throws {
+            let p = try ParamReader(decoder, for: Self.self)
+            window = try p.decode(Self.window)
+            unseenLimit = try p.decode(Self.unseenLimit)
+        }
     }
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, pendingLimit, deletedSignal, storeAfterDiscard, maxCollapseKeys, collapsibleBurst, collapsibleRefill
-        case perMinute, perHour, inactiveAfter, tokenExpiry, downgrade, errors, apns, transport
-    }
-    enum DowngradeKeys: String, CodingKey, CaseIterable { case window, unseenLimit }
-
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        pendingLimit = try c.decodeInt(.pendingLimit, in: 0...1_000_000, default: 100)
-        deletedSignal = try c.decodeBool(.deletedSignal, default: true)
-        storeAfterDiscard = try c.decodeBool(.storeAfterDiscard, default: false)
-        maxCollapseKeys = try c.decodeInt(.maxCollapseKeys, in: 1...1_000_000, default: 4)
-        collapsibleBurst = try c.decodeInt(.collapsibleBurst, in: 1...1_000_000, default: 20)
-        collapsibleRefill = try c.decodeDurationIfPresent(.collapsibleRefill) ?? .minutes(3)
-        guard collapsibleRefill > .zero else { throw c.invalid(.collapsibleRefill, "expected a refill interval longer than 0s") }
-        perMinute = try c.decodeInt(.perMinute, in: 1...100_000_000, default: 240)
-        perHour = try c.decodeInt(.perHour, in: 1...100_000_000, default: 5000)
-        inactiveAfter = try c.decodeDurationIfPresent(.inactiveAfter) ?? .days(28)
-        guard inactiveAfter > .zero else { throw c.invalid(.inactiveAfter, "expected a duration longer than 0s") }
-        tokenExpiry = try c.decodeDurationIfPresent(.tokenExpiry) ?? .days(270)
-        guard tokenExpiry > .zero else { throw c.invalid(.tokenExpiry, "expected a duration longer than 0s") }
-        if c.contains(.downgrade), try !c.decodeNil(forKey: .downgrade) {
-            let d = try c.superDecoder(forKey: .downgrade)
-            try d.rejectUnknownKeys(DowngradeKeys.self)
-            let dc = try d.container(keyedBy: DowngradeKeys.self)
-            downgrade = Downgrade(window: try dc.decodeDurationIfPresent(.window) ?? .days(7),
-                                  unseenLimit: try dc.decodeInt(.unseenLimit, in: 1...1_000_000))
-        }
-        if c.contains(.errors) {
-            errors = try ErrorRates(from: c.superDecoder(forKey: .errors),
-                                    allowed: [.invalidArgument, .senderIdMismatch, .thirdPartyAuthError, .quotaExceeded, .unavailable, .internal])
-        }
-        if c.contains(.apns) {
-            let a = try c.superDecoder(forKey: .apns)
-            try a.rejectUnknownKeys(APNsChannel.CodingKeys.self)
-            apns = try APNsChannel(from: a)
-            apnsHasTransport = try a.container(keyedBy: AnyCodingKey.self).contains(AnyCodingKey("transport"))
-        }
-        transport = try c.decodeIfPresent(Transport.self, forKey: .transport) ?? .perfect
+        let p = try decodeFields(from: decoder)
+        apnsHasTransport = try p.object(Self.apns, hasKey: "transport")
     }
 }

@@ -8,23 +8,18 @@
 public struct KeepLatestChannel: PushChannel {
     public static let kind = "keepLatest"
     public static let summary = "while offline keep only the newest push; deliver it at reconnect"
-    public static let parameters = [
-        ParameterDoc("transport", "object {loss, duplicate, delay}", "perfect", "impairments after the provider"),
-    ]
+    public static let transport = Param.object("transport", default: Transport.perfect, doc: "impairments after the provider")
+    public static let params = [transport.any]
 
     /// Impairments between provider and device.
     public var transport: Transport
     /// The stored push while the device is offline.
     private var stored: Push?
 
-    public init(transport: Transport = .perfect) { self.transport = transport }
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case kind, transport }
+    public init(transport: Transport = KeepLatestChannel.transport.defaultValue) { self.transport = transport }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        transport = try c.decodeIfPresent(Transport.self, forKey: .transport) ?? .perfect
+        transport = try ParamReader(decoder, for: Self.self).decode(Self.transport)
     }
 
     public mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {

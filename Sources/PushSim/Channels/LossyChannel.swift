@@ -4,7 +4,8 @@
 public struct LossyChannel: PushChannel {
     public static let kind = "lossy"
     public static let summary = "no storage; each push lost with `loss`, duplicated with `duplicate`, delayed by `delay`"
-    public static let parameters = Transport.parameterDocs
+    /// The transport's parameters, at the channel's top level.
+    public static let params = Transport.params
 
     /// The impairments every push passes through.
     public var transport: Transport
@@ -12,7 +13,7 @@ public struct LossyChannel: PushChannel {
     public init(transport: Transport) { self.transport = transport }
 
     public init(from decoder: any Decoder) throws {
-        transport = try Transport(decoding: decoder, extraKeys: ["kind"])
+        transport = try Transport(ParamReader(decoder, for: Self.self))
     }
 
     public mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {

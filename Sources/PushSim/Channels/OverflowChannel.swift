@@ -10,12 +10,12 @@
 public struct OverflowChannel: PushChannel {
     public static let kind = "overflow"
     public static let summary = "store up to `limit` while offline; one more discards all; optional deletedMessages at reconnect"
-    public static let parameters = [
-        ParameterDoc("limit", "integer ≥ 0", "100", "pushes stored while offline before an overflow"),
-        ParameterDoc("deletedSignal", "boolean", "true", "deliver one deletedMessages at reconnect after a discard"),
-        ParameterDoc("storeAfterDiscard", "boolean", "false", "after a discard, store further pushes again (else drop until reconnect)"),
-        ParameterDoc("transport", "object {loss, duplicate, delay}", "perfect", "impairments after the provider"),
-    ]
+    public static let limit = Param.integer("limit", default: 100, range: 0...1_000_000, doc: "pushes stored while offline before an overflow")
+    public static let deletedSignal = Param.boolean("deletedSignal", default: true, doc: "deliver one deletedMessages at reconnect after a discard")
+    public static let storeAfterDiscard = Param.boolean("storeAfterDiscard", default: false,
+                                                 doc: "after a discard, store further pushes again (else drop until reconnect)")
+    public static let transport = Param.object("transport", default: Transport.perfect, doc: "impairments after the provider")
+    public static let params = [limit.any, deletedSignal.any, storeAfterDiscard.any, transport.any]
 
     /// Whether the app is told of a discard at reconnect.
     public var deletedSignal: Bool
@@ -23,20 +23,17 @@ public struct OverflowChannel: PushChannel {
     public var transport: Transport
     private var store: OverflowStore
 
-    public init(limit: Int = 100, deletedSignal: Bool = true, storeAfterDiscard: Bool = false, transport: Transport = .perfect) {
+    public init(limit: Int = OverflowChannel.limit.defaultValue, deletedSignal: Bool = OverflowChannel.deletedSignal.defaultValue,
+                storeAfterDiscard: Bool = OverflowChannel.storeAfterDiscard.defaultValue,
+                transport: Transport = OverflowChannel.transport.defaultValue) {
         store = OverflowStore(limit: limit, storeAfterDiscard: storeAfterDiscard)
         self.deletedSignal = deletedSignal; self.transport = transport
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case kind, limit, deletedSignal, storeAfterDiscard, transport }
-
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(limit: try c.decodeInt(.limit, in: 0...1_000_000, default: 100),
-                  deletedSignal: try c.decodeBool(.deletedSignal, default: true),
-                  storeAfterDiscard: try c.decodeBool(.storeAfterDiscard, default: false),
-                  transport: try c.decodeIfPresent(Transport.self, forKey: .transport) ?? .perfect)
+        let p = try ParamReader(decoder, for: Self.self)
+        self.init(limit: try p.decode(Self.limit), deletedSignal: try p.decode(Self.deletedSignal),
+                  storeAfterDiscard: try p.decode(Self.storeAfterDiscard), transport: try p.decode(Self.transport))
     }
 
     public mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {

@@ -5,7 +5,12 @@
 /// Draw order on the channel stream, per push: the loss Bernoulli; if kept, the
 /// duplication Bernoulli; then one delay per copy. A perfect transport (`.perfect`) draws
 /// nothing, so adding it to a channel leaves the stream untouched.
-public struct Transport: Decodable, Sendable {
+public struct Transport: Decodable, Sendable, ParamFieldDeclaring {
+    public static let loss = Param.probability("loss", default: 0, doc: "chance a push is lost in transport")
+    public static let duplicate = Param.probability("duplicate", default: 0, doc: "chance a push that is not lost arrives twice")
+    public static let delay = Param.distribution("delay", default: .zero, doc: "delay of each copy, drawn independently")
+    public static let fields: [ParamField<Self>] = [.bind(loss, \.loss), .bind(duplicate, \.duplicate), .bind(delay, \.delay)]
+
     /// Probability in [0, 1] that a push is lost.
     public var loss: Double
     /// Probability in [0, 1] that a push that is not lost arrives twice.
@@ -13,33 +18,21 @@ public struct Transport: Decodable, Sendable {
     /// Delay of each copy (default `"0s"`).
     public var delay: DurationDistribution
 
-    /// No loss, no duplication, no delay.
-    public static let perfect = Transport(loss: 0, duplicate: 0, delay: .zero)
+    /// No loss, no duplication, no delay: every parameter at its default.
+    public static let perfect = Transport(loss: loss.defaultValue, duplicate: duplicate.defaultValue, delay: delay.defaultValue)
 
     public init(loss: Double, duplicate: Double, delay: DurationDistribution) {
         self.loss = loss; self.duplicate = duplicate; self.delay = delay
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case loss, duplicate, delay }
-
     /// Decodes a transport object `{loss, duplicate, delay}`; any other key is an error.
-    public init(from decoder: any Decoder) throws { try self.init(decoding: decoder, extraKeys: []) }
+    public init(from decoder: any Decoder) throws { try self.init(try ParamReader(decoder, for: Self.self)) }
 
-    /// Decodes `loss`, `duplicate`, `delay` from the object at `decoder`, which may also hold
-    /// `extraKeys` (e.g. `"kind"` when a channel takes the transport keys at its top level).
-    init(decoding decoder: any Decoder, extraKeys: [String]) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self, also: extraKeys)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        loss = try c.decodeProbability(.loss, default: 0)
-        duplicate = try c.decodeProbability(.duplicate, default: 0)
-        delay = try c.decodeIfPresent(DurationDistribution.self, forKey: .delay) ?? .zero
+    /// Decodes `loss`, `duplicate`, `delay` from `p` (a channel may take them at its top level).
+    init(_ p: ParamReader) throws {
+        self = .perfect
+        try p.decode(Self.fields, into: &self)
     }
-
-    static let parameterDocs = [
-        ParameterDoc("loss", "probability", "0", "chance a push is lost in transport"),
-        ParameterDoc("duplicate", "probability", "0", "chance a push that is not lost arrives twice"),
-        ParameterDoc("delay", "duration distribution", "\"0s\"", "delay of each copy, drawn independently"),
-    ]
 
     /// Whether this transport never draws randomness.
     var isPerfect: Bool { loss == 0 && duplicate == 0 && delay.isConstantZero }

@@ -109,9 +109,8 @@ public protocol ParameterlessStrategy: ClientStrategy {
 }
 
 extension ParameterlessStrategy {
-    public static var parameters: [ParameterDoc] { [] }
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: ["kind", "name"])
+        _ = try ParamReader(decoder, for: Self.self)
         self.init()
     }
 }

@@ -5,9 +5,11 @@
 public struct Polling: ClientStrategy {
     public static let kind = "polling"
     public static let summary = "pull at app open and every `interval` while in the foreground; ignore pushes"
-    public static let parameters = [ParameterDoc("interval", "duration > 0", "required", "time between pulls in the foreground")]
+    public static let interval = Param.duration("interval", default: nil, range: .positive("a polling interval"),
+                                         doc: "time between pulls in the foreground")
+    public static let params = [interval.any]
 
-    /// Time between pulls while in the foreground.
+    /// Time between pulls while in the foreground (µs, > 0; required).
     public var interval: SimDuration
     /// Poll chains are tagged with the session that started them, so an older session's
     /// timer stops once a newer session has begun its own.
@@ -15,13 +17,8 @@ public struct Polling: ClientStrategy {
 
     public init(interval: SimDuration) { self.interval = interval }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case kind, name, interval }
-
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        interval = try c.decodeDuration(.interval)
-        guard interval > .zero else { throw c.invalid(.interval, "expected a polling interval longer than 0s") }
+        interval = try ParamReader(decoder, for: Self.self).decode(Self.interval)
     }
 
     public mutating func onForeground(_ app: inout AppContext) {

@@ -7,21 +7,19 @@
 public struct Recommended: ClientStrategy {
     public static let kind = "recommended"
     public static let summary = "hint pull + sync on open, reconnect and deletedMessages + slow foreground poll"
-    public static let parameters = [ParameterDoc("interval", "duration > 0", "\"5m\"", "foreground poll interval")]
+    public static let interval = Param.duration("interval", default: .minutes(5), range: .positive("a polling interval"),
+                                         doc: "foreground poll interval")
+    public static let params = [interval.any]
 
+    /// Time between pulls while in the foreground (µs, > 0; default 5 min).
     public var interval: SimDuration
     private var hint = HintPull()
     private var poller = ForegroundPoller()
 
-    public init(interval: SimDuration = .minutes(5)) { self.interval = interval }
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case kind, name, interval }
+    public init(interval: SimDuration = Recommended.interval.defaultValue) { self.interval = interval }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        interval = try c.decodeDurationIfPresent(.interval) ?? .minutes(5)
-        guard interval > .zero else { throw c.invalid(.interval, "expected a polling interval longer than 0s") }
+        interval = try ParamReader(decoder, for: Self.self).decode(Self.interval)
     }
 
     public mutating func onPush(_ push: Push, _ app: inout AppContext) { hint.onPush(push, &app) }

@@ -7,25 +7,22 @@
 public struct RefetchNotifyPoll: ClientStrategy {
     public static let kind = "refetchNotifyPoll"
     public static let summary = "refetchNotify plus a fetch at every foreground and a poll every `interval` while in the foreground"
-    public static let parameters = [ParameterDoc("interval", "duration distribution, mean > 0", "uniform 15–20 s",
-                                                 "gap between foreground polls, drawn per poll")]
+    public static let interval = Param.distribution("interval", default: DurationDistribution(.uniform(min: 15, max: 20), unit: "s"),
+                                             range: .positiveMean("a poll interval"), doc: "gap between foreground polls, drawn per poll")
+    public static let params = [interval.any]
 
     /// The default poll gap: uniform on [15 s, 20 s).
-    public static let defaultInterval = DurationDistribution(.uniform(min: 15, max: 20), unit: "s")
+    public static let defaultInterval = RefetchNotifyPoll.interval.defaultValue
 
+    /// The gap between foreground polls, drawn per poll (mean > 0).
     public var interval: DurationDistribution
     private var refetch = RefetchNotify()
     private var poller = ForegroundPoller()
 
     public init(interval: DurationDistribution = RefetchNotifyPoll.defaultInterval) { self.interval = interval }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case kind, name, interval }
-
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        interval = try c.decodeIfPresent(DurationDistribution.self, forKey: .interval) ?? Self.defaultInterval
-        guard interval.meanDuration > .zero else { throw c.invalid(.interval, "expected a poll interval with a mean longer than 0s") }
+        interval = try ParamReader(decoder, for: Self.self).decode(Self.interval)
     }
 
     public mutating func onPush(_ push: Push, _ app: inout AppContext) { refetch.onPush(push, &app) }

@@ -10,19 +10,33 @@
 /// (A10: Apple asks apps to register on every launch). Duplicates: with `dedupe` the app
 /// (and its notification extension) drops a push whose notification id it has already
 /// seen on that device.
-public struct ClientSpec: Decodable, Sendable {
-    public var pullLatency: DurationDistribution = .zero
-    public var pullFailure: Double = 0
+public struct ClientSpec: Decodable, Sendable, ParamFieldDeclaring {
+    public static let pullLatency = Param.distribution("pullLatency", default: .zero, doc: "time from a pull's request to its answer")
+    public static let pullFailure = Param.probability("pullFailure", default: 0, doc: "chance a pull fails on its own")
+    public static let registration = Param.enumeration("registration", default: Registration.everyLaunch,
+                                                       doc: "when the app sends its registration token to the server")
+    public static let dedupe = Param.boolean("dedupe", default: false, doc: "drop a push whose notification id the app has already seen")
+    public static let responseSize = Param.integer("responseSize", default: 0, range: 0...100_000_000,
+                                                   doc: "bytes of every applied pull answer (cost columns only)")
+    public static let changeSize = Param.integer("changeSize", default: 0, range: 0...100_000_000,
+                                                 doc: "bytes per change (per key for a snapshot) in an applied answer (cost columns only)")
+    public static let fields: [ParamField<Self>] = [
+        .bind(pullLatency, \.pullLatency), .bind(pullFailure, \.pullFailure), .bind(registration, \.registration),
+        .bind(dedupe, \.dedupe), .bind(responseSize, \.responseSize), .bind(changeSize, \.changeSize),
+    ]
+
+    public var pullLatency = ClientSpec.pullLatency.defaultValue
+    public var pullFailure = ClientSpec.pullFailure.defaultValue
     /// When the app registers its token with the server.
-    public var registration = Registration.everyLaunch
+    public var registration = ClientSpec.registration.defaultValue
     /// Whether the app drops copies of a notification id it has already seen.
-    public var dedupe = false
+    public var dedupe = ClientSpec.dedupe.defaultValue
     /// Bytes of every applied pull answer (0 … 100,000,000; default 0); with `changeSize`,
     /// only feeds the cost columns: an applied answer is `responseSize` bytes plus
     /// `changeSize` per change it carries (per key for a snapshot).
-    public var responseSize = 0
+    public var responseSize = ClientSpec.responseSize.defaultValue
     /// Bytes per change (or, for a snapshot, per key) in an applied answer (0 … 100,000,000; default 0).
-    public var changeSize = 0
+    public var changeSize = ClientSpec.changeSize.defaultValue
 
     /// When the app sends its registration token to the app server.
     public enum Registration: String, Sendable, CaseIterable {
@@ -41,16 +55,7 @@ public struct ClientSpec: Decodable, Sendable {
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case pullLatency, pullFailure, registration, dedupe, responseSize, changeSize }
-
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        pullLatency = try c.decodeIfPresent(DurationDistribution.self, forKey: .pullLatency) ?? .zero
-        pullFailure = try c.decodeProbability(.pullFailure, default: 0)
-        registration = try c.decodeEnum(.registration, default: .everyLaunch)
-        dedupe = try c.decodeBool(.dedupe, default: false)
-        responseSize = try c.decodeInt(.responseSize, in: 0...100_000_000, default: 0)
-        changeSize = try c.decodeInt(.changeSize, in: 0...100_000_000, default: 0)
+        try decodeFields(from: decoder)
     }
 }

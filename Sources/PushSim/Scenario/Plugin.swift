@@ -2,13 +2,32 @@ import Foundation
 
 /// A built-in model component chosen in JSON by its `"kind"` string (channels, client
 /// strategies, sender policies). The registry lists the conforming types.
-public protocol Plugin: Decodable, Sendable {
+///
+/// A kind declares its JSON parameters once, as `Param`s listed in `params`; `parameters`
+/// (for `pushsim list`), the unknown-key check and the JSON Schema (`Schema`) derive from
+/// that list. `reservedKeys` defaults to `["kind"]` (`["kind", "name"]` for a strategy).
+public protocol Plugin: Decodable, Sendable, ParamDeclaring {
     /// The JSON `"kind"` that selects this type, e.g. `"lossy"`.
     static var kind: String { get }
     /// One line for `pushsim list`.
     static var summary: String { get }
     /// The JSON parameters this kind accepts (besides `"kind"`), for `pushsim list` and docs.
+    /// Default: derived from `params`.
     static var parameters: [ParameterDoc] { get }
+}
+
+extension Plugin {
+    /// No parameters, unless the kind declares some.
+    public static var params: [AnyParam] { [] }
+    /// The `pushsim list` entries of `params`, in order.
+    public static var parameters: [ParameterDoc] { params.map(\.parameterDoc) }
+    /// A plug-in object carries its `"kind"`.
+    public static var reservedKeys: [String] { ["kind"] }
+}
+
+extension ClientStrategy {
+    /// A strategy object carries its `"kind"` and may carry its report `"name"`.
+    public static var reservedKeys: [String] { ["kind", "name"] }
 }
 
 /// One documented JSON parameter of a plug-in kind.
@@ -21,6 +40,8 @@ public struct ParameterDoc: Sendable {
     public var defaultValue: String
     /// What it means.
     public var summary: String
+    /// The parameters of an object value (e.g. a transport's `loss`, `duplicate`, `delay`).
+    public var fields: [ParameterDoc] = []
 
     public init(_ name: String, _ type: String, _ defaultValue: String, _ summary: String) {
         self.name = name; self.type = type; self.defaultValue = defaultValue; self.summary = summary
@@ -52,13 +73,16 @@ func lookUpKind(_ kind: String, in kinds: [String], family: String, codingPath: 
     return index
 }
 
-/// Decodes the JSON string shorthand `"<kind>"` as the object `{"kind": "<kind>"}`: the
-/// kind with every parameter at its default.
-/// - Throws: at `decoder`'s path when the kind has a required parameter.
+/// Decodes the JSON string shorthand `"<kind>"` as the object `{"kind": "<kind>"}` at the
+/// same path (`KindShorthandDecoder`): the kind with every parameter at its default.
+/// - Throws: at `decoder`'s path when that fails (a required parameter), with the real
+///   error in the message: `strategy "polling" takes parameters; write it as an object
+///   {"kind": "polling", …} ($.strategies[0].interval: missing required key "interval")`.
 func decodeKindShorthand<T: Plugin>(_ type: T.Type, family: String, decoder: any Decoder) throws -> T {
-    let object = Data(#"{"kind": "\#(T.kind)"}"#.utf8)
-    guard let decoded = try? JSONDecoder().decode(T.self, from: object) else {
-        throw decoder.invalid("\(family) \"\(T.kind)\" takes parameters; write it as an object {\"kind\": \"\(T.kind)\", …}")
+    do {
+        return try T(from: KindShorthandDecoder(kind: T.kind, codingPath: decoder.codingPath, userInfo: decoder.userInfo))
+    } catch let error as DecodingError {
+        let inner = ScenarioError(decoding: error, file: "")
+        throw decoder.invalid("\(family) \"\(T.kind)\" takes parameters; write it as an object {\"kind\": \"\(T.kind)\", …} (\(inner.path): \(inner.message))")
     }
-    return decoded
 }

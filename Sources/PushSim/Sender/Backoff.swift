@@ -10,26 +10,28 @@
 /// bound: the row waits max(Retry-After, drawn wait).
 ///
 /// JSON `{"initial": "1m", "max": "1h", "jitter": 0.1}` (the defaults).
-public struct Backoff: Decodable, Sendable, Equatable {
-    /// Base wait after the first failed attempt (> 0).
-    public var initial = SimDuration.minutes(1)
-    /// Cap on the base wait (≥ `initial`).
-    public var max = SimDuration.hours(1)
-    /// Upward jitter as a fraction of the base wait, in [0, 1].
-    public var jitter = 0.1
+public struct Backoff: Decodable, Sendable, Equatable, ParamDeclaring {
+    public static let initial = Param.duration("initial", default: .minutes(1), range: .positive("an initial backoff"),
+                                        doc: "base wait after the first failed attempt")
+    public static let max = Param.duration("max", default: .hours(1), doc: "cap on the base wait, at least initial (default: 1h, or initial if longer)")
+    public static let jitter = Param.number("jitter", default: 0.1, range: 0...1, doc: "upward jitter as a fraction of the base wait")
+    public static let params = [initial.any, max.any, jitter.any]
+
+    /// Base wait after the first failed attempt (µs, > 0; default 1 min).
+    public var initial = Backoff.initial.defaultValue
+    /// Cap on the base wait (µs, ≥ `initial`; default 1 h).
+    public var max = Backoff.max.defaultValue
+    /// Upward jitter as a fraction of the base wait, in [0, 1] (default 0.1).
+    public var jitter = Backoff.jitter.defaultValue
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case initial, max, jitter }
-
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        initial = try c.decodeDurationIfPresent(.initial) ?? initial
-        guard initial > .zero else { throw c.invalid(.initial, "expected an initial backoff longer than 0s") }
-        max = try c.decodeDurationIfPresent(.max) ?? Swift.max(max, initial)
-        guard max >= initial else { throw c.invalid(.max, "expected a cap at least as long as \"initial\"") }
-        jitter = try c.decodeDouble(.jitter, in: 0...1, default: jitter)
+        let p = try ParamReader(decoder, for: Self.self)
+        initial = try p.decode(Self.initial)
+        max = try p.decodeIfPresent(Self.max) ?? Swift.max(max, initial)
+        guard max >= initial else { throw p.invalid(Self.max, "expected a cap at least as long as \"initial\"") }
+        jitter = try p.decode(Self.jitter)
     }
 
     /// The base wait after `attempts` (≥ 1) failed attempts: initial · 2^(attempts−1), capped.

@@ -9,12 +9,11 @@
 public struct Coalesce: SenderPolicy {
     public static let kind = "coalesce"
     public static let summary = "at most one hint per window per recipient, carrying the latest cursor"
-    public static let parameters = [
-        ParameterDoc("window", "duration > 0", "\"30s\"", "at most one push per this window"),
-    ]
+    public static let window = Param.duration("window", default: .seconds(30), range: .positive("a window"), doc: "at most one push per this window")
+    public static let params = [window.any]
 
-    /// The window length.
-    public var window = SimDuration.seconds(30)
+    /// The window length (µs, > 0; default 30 s).
+    public var window = Coalesce.window.defaultValue
     /// Until when the current window lasts.
     private var windowEnds = SimTime(microseconds: .min)
     /// The newest message waiting for the window to end.
@@ -23,13 +22,8 @@ public struct Coalesce: SenderPolicy {
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case kind, window }
-
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        window = try c.decodeDurationIfPresent(.window) ?? window
-        guard window > .zero else { throw c.invalid(.window, "expected a window longer than 0s") }
+        window = try ParamReader(decoder, for: Self.self).decode(Self.window)
     }
 
     public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {

@@ -8,21 +8,17 @@
 public struct CollapsePerEntity: SenderPolicy {
     public static let kind = "collapsePerEntity"
     public static let summary = "one push per change with collapse key and apns-collapse-id per entity"
-    public static let parameters = [
-        ParameterDoc("key", "string with {key}", "\"entity-{key}\"", "collapse key and apns-collapse-id; {key} is the changed key"),
-    ]
+    public static let key = Param.keyPattern("key", default: KeyPattern("entity-{key}"),
+                                      doc: "collapse key and apns-collapse-id; {key} is the changed key")
+    public static let params = [key.any]
 
-    /// The collapse key / tag pattern.
-    public var key = KeyPattern("entity-{key}")
+    /// The collapse key / tag pattern (1 to 64 bytes).
+    public var key = CollapsePerEntity.key.defaultValue
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case kind, key }
-
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        key = try c.decodeIfPresent(KeyPattern.self, forKey: .key) ?? key
+        key = try ParamReader(decoder, for: Self.self).decode(Self.key)
     }
 
     public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {

@@ -27,34 +27,49 @@
 /// therefore sent within one period of becoming due. Draws on `sender`, in event order:
 /// per send the `answerLatency` (unless constant), per accepted answer recorded under a
 /// lease one crash Bernoulli (if `crash` > 0), per retry one jitter uniform (if > 0).
-public struct Outbox: SenderPolicy {
+public struct Outbox: SenderPolicy, ParamFieldDeclaring {
     public static let kind = "outbox"
     public static let summary = "transactional outbox: sweeps, leases, retries with backoff, quiet hours, supersede, expiry"
-    public static let parameters = [
-        ParameterDoc("period", "duration > 0", "\"1m\"", "time between a worker's sweeps"),
-        ParameterDoc("lease", "duration > 0", "\"2m\"", "how long a claim holds a row"),
-        ParameterDoc("workers", "integer 1 … 64", "1", "workers sweeping the outbox"),
-        ParameterDoc("stagger", "boolean", "false", "worker w sweeps w·period/workers after worker 0 (else all at once)"),
-        ParameterDoc("batch", "integer 1 … 1000000", "100", "rows a worker claims per sweep"),
-        ParameterDoc("maxAttempts", "integer 1 … 1000", "5", "send attempts before a row fails"),
-        ParameterDoc("expiry", "duration", "\"1d\"", "lifetime set at enqueue when the message has no ttl/expiration"),
-        ParameterDoc("supersedeKey", "string with {key}", "none", "a newer message with the same key replaces older queued/deferred rows"),
-        ParameterDoc("backoff", "object {initial, max, jitter}", "{\"1m\", \"1h\", 0.1}", "retry wait: initial·2^(n−1) capped at max, + up to jitter·that"),
-        ParameterDoc("crash", "probability", "0", "a worker dies between the provider's acceptance and recording it"),
-        ParameterDoc("answerLatency", "duration distribution", "\"0s\"", "time from a request to the provider's answer reaching the worker"),
+    public static let period = Param.duration("period", default: .minutes(1), range: .positive("a sweep period"), doc: "time between a worker's sweeps")
+    public static let lease = Param.duration("lease", default: .minutes(2), range: .positive("a lease"), doc: "how long a claim holds a row")
+    public static let workers = Param.integer("workers", default: 1, range: 1...64, doc: "workers sweeping the outbox")
+    public static let stagger = Param.boolean("stagger", default: false, doc: "worker w sweeps w·period/workers after worker 0 (else all at once)")
+    public static let batch = Param.integer("batch", default: 100, range: 1...1_000_000, doc: "rows a worker claims per sweep")
+    public static let maxAttempts = Param.integer("maxAttempts", default: 5, range: 1...1000, doc: "send attempts before a row fails")
+    public static let expiry = Param.duration("expiry", default: .days(1), doc: "lifetime set at enqueue when the message has no ttl/expiration")
+    public static let supersedeKey = Param.optionalKeyPattern("supersedeKey", doc: "a newer message with the same key replaces older queued/deferred rows")
+    public static let backoff = Param.object("backoff", default: Backoff(), doc: "retry wait: initial·2^(n−1) capped at max, + up to jitter·that")
+    public static let crash = Param.probability("crash", default: 0, doc: "a worker dies between the provider's acceptance and recording it")
+    public static let answerLatency = Param.distribution("answerLatency", default: .zero,
+                                                  doc: "time from a request to the provider's answer reaching the worker")
+    public static let fields: [ParamField<Self>] = [
+        .bind(period, \.period), .bind(lease, \.lease), .bind(workers, \.workers), .bind(stagger, \.stagger), .bind(batch, \.batch),
+        .bind(maxAttempts, \.maxAttempts), .bind(expiry, \.expiry), .bind(supersedeKey, \.supersedeKey), .bind(backoff, \.backoff),
+        .bind(crash, \.crash), .bind(answerLatency, \.answerLatency),
     ]
 
-    public var period = SimDuration.minutes(1)
-    public var lease = SimDuration.minutes(2)
-    public var workers = 1
-    public var stagger = false
-    public var batch = 100
-    public var maxAttempts = 5
-    public var expiry = SimDuration.days(1)
-    public var supersedeKey: KeyPattern?
-    public var backoff = Backoff()
-    public var crash = 0.0
-    public var answerLatency = DurationDistribution.zero
+    /// Time between a worker's sweeps (µs, > 0).
+    public var period = Outbox.period.defaultValue
+    /// How long a claim holds a row (µs, > 0).
+    public var lease = Outbox.lease.defaultValue
+    /// Workers sweeping the outbox, 1 … 64.
+    public var workers = Outbox.workers.defaultValue
+    /// Whether worker w sweeps w·period/workers after worker 0.
+    public var stagger = Outbox.stagger.defaultValue
+    /// Rows a worker claims per sweep, 1 … 1,000,000.
+    public var batch = Outbox.batch.defaultValue
+    /// Send attempts before a row fails, 1 … 1000.
+    public var maxAttempts = Outbox.maxAttempts.defaultValue
+    /// Row lifetime set at enqueue when the message has none (µs).
+    public var expiry = Outbox.expiry.defaultValue
+    /// Newer messages with the same key replace older queued/deferred rows; `nil` = none.
+    public var supersedeKey = Outbox.supersedeKey.defaultValue
+    /// Retry waits.
+    public var backoff = Outbox.backoff.defaultValue
+    /// Probability in [0, 1] that a worker dies between acceptance and recording it.
+    public var crash = Outbox.crash.defaultValue
+    /// Time from a request to the provider's answer reaching the worker.
+    public var answerLatency = Outbox.answerLatency.defaultValue
 
     /// Every row, in enqueue order.
     var rows: [OutboxRow] = []
@@ -75,26 +90,8 @@ public struct Outbox: SenderPolicy {
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, period, lease, workers, stagger, batch, maxAttempts, expiry, supersedeKey, backoff, crash, answerLatency
-    }
-
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        period = try c.decodeDurationIfPresent(.period) ?? period
-        guard period > .zero else { throw c.invalid(.period, "expected a sweep period longer than 0s") }
-        lease = try c.decodeDurationIfPresent(.lease) ?? lease
-        guard lease > .zero else { throw c.invalid(.lease, "expected a lease longer than 0s") }
-        workers = try c.decodeInt(.workers, in: 1...64, default: 1)
-        stagger = try c.decodeBool(.stagger, default: false)
-        batch = try c.decodeInt(.batch, in: 1...1_000_000, default: 100)
-        maxAttempts = try c.decodeInt(.maxAttempts, in: 1...1000, default: 5)
-        expiry = try c.decodeDurationIfPresent(.expiry) ?? expiry
-        supersedeKey = try c.decodeIfPresent(KeyPattern.self, forKey: .supersedeKey)
-        backoff = try c.decodeIfPresent(Backoff.self, forKey: .backoff) ?? backoff
-        crash = try c.decodeProbability(.crash, default: 0)
-        answerLatency = try c.decodeIfPresent(DurationDistribution.self, forKey: .answerLatency) ?? .zero
+        try decodeFields(from: decoder)
     }
 
     /// Enqueues the message: supersedes older rows with its key, then one queued row per

@@ -6,11 +6,10 @@
 public struct PerChange: SenderPolicy {
     public static let kind = "perChange"
     public static let summary = "one push per change, sent at once; no retries, no quiet hours"
-    public static let parameters: [ParameterDoc] = []
 
     public init() {}
 
-    public init(from decoder: any Decoder) throws { try decoder.rejectUnknownKeys(allowed: ["kind"]) }
+    public init(from decoder: any Decoder) throws { _ = try ParamReader(decoder, for: Self.self) }
 
     public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
         cx.sendToEveryDevice(message)

@@ -7,11 +7,10 @@
 public struct QuietHoursNaive: SenderPolicy {
     public static let kind = "quietHoursNaive"
     public static let summary = "the bug: inside quiet hours mark the message sent and drop it; else send at once"
-    public static let parameters: [ParameterDoc] = []
 
     public init() {}
 
-    public init(from decoder: any Decoder) throws { try decoder.rejectUnknownKeys(allowed: ["kind"]) }
+    public init(from decoder: any Decoder) throws { _ = try ParamReader(decoder, for: Self.self) }
 
     public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
         if cx.recipient.inQuietHours(cx.now) { return }
