@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 // PushSim: a deterministic discrete-event simulator of mobile push channels.
 // Depends on nothing but the Swift toolchain and the system GSL (apt: libgsl-dev).
+// SimKernel (time, event queue, the loop) imports nothing; PushSim is the model on top.
 import PackageDescription
 
 let package = Package(
     name: "PushSim",
     products: [
+        .library(name: "SimKernel", targets: ["SimKernel"]),
         .library(name: "PushSim", targets: ["PushSim"]),
         .library(name: "PushSimCommand", targets: ["PushSimCommand"]),
         .executable(name: "pushsim", targets: ["PushSimCLI"]),
@@ -17,11 +19,12 @@ let package = Package(
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"])]
         ),
-        .target(name: "PushSim", dependencies: ["CGSL"]),
+        .target(name: "SimKernel"),
+        .target(name: "PushSim", dependencies: ["SimKernel", "CGSL"]),
         .target(name: "PushSimCommand", dependencies: ["PushSim"]),
         .executableTarget(name: "PushSimCLI", dependencies: ["PushSimCommand"]),
         .executableTarget(name: "PushSimBench", dependencies: ["PushSim", "CGSL"], path: "Benchmarks/PushSimBench"),
-        .testTarget(name: "PushSimTests", dependencies: ["PushSim", "CGSL"]),
+        .testTarget(name: "PushSimTests", dependencies: ["SimKernel", "PushSim", "CGSL"]),
         .testTarget(name: "PushSimEndToEndTests", dependencies: ["PushSim", "PushSimCommand"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

@@ -30,8 +30,10 @@ import Testing
 
     @Test("a shuffled tie order is reproducible, recorded in meta.json, and changes the events of a run with ties")
     func shuffleTies() throws {
-        // C7 has rank-0 ties (e.g. the reconnect at 20 min and a change sent at that instant).
-        let study = scenarioURL("Scenarios/cases/C7.json").path
+        // Ties are shuffled only within an event class (EventClass); C10 has such ties (run-time
+        // events due at one instant), C7's ties are between classes (the reconnect at 20 min
+        // and a change at that instant), which keep their documented order.
+        let study = scenarioURL("Scenarios/cases/C10.json").path
         let fifo = try temporaryFolder(), a = try temporaryFolder(), b = try temporaryFolder(), other = try temporaryFolder()
         defer { for f in [fifo, a, b, other] { try? FileManager.default.removeItem(at: f) } }
         #expect(runCLI(["run", study, "--out", fifo.path, "--replications", "40"]).status == 0)
@@ -42,6 +44,10 @@ import Testing
         #expect(try runs(a) == runs(b), "same shuffle seed: same bytes, whatever --jobs")
         #expect(try Self.fingerprints(a) != Self.fingerprints(fifo))
         #expect(try Self.fingerprints(a) != Self.fingerprints(other))
+        let c7 = scenarioURL("Scenarios/cases/C7.json").path
+        #expect(runCLI(["run", c7, "--out", fifo.path, "--replications", "40"]).status == 0)
+        #expect(runCLI(["run", c7, "--out", other.path, "--replications", "40", "--shuffle-ties", "7"]).status == 0)
+        #expect(try Self.fingerprints(other) == Self.fingerprints(fifo), "ties between classes are never shuffled")
         let meta = String(decoding: try Data(contentsOf: a.appendingPathComponent("meta.json")), as: UTF8.self)
         #expect(meta.contains("\"shuffle_ties\" : 7"))
         let plain = String(decoding: try Data(contentsOf: fifo.appendingPathComponent("meta.json")), as: UTF8.self)
@@ -50,7 +56,7 @@ import Testing
         let row = try Self.fingerprints(a)[0]
         let trace = runCLI(["trace", study, "--shuffle-ties", "7", "--format", "text"])
         #expect(trace.out.hasSuffix("fingerprint \(row.split(separator: " ")[1])\n"))
-        #expect(trace.out.hasPrefix("C7: variant deletedSignal, strategy applyPayload, replication 0, seed 7, ties shuffled with 7"), "\(trace.out.prefix(120))")
+        #expect(trace.out.hasPrefix("C10: variant dismissed, strategy applyPayload, replication 0, seed 10, ties shuffled with 7"), "\(trace.out.prefix(120))")
     }
 
     /// Simultaneous deliveries arrive in the order of their arrival ranks (drawn from

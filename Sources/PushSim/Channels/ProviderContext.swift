@@ -56,9 +56,9 @@ public struct ProviderContext {
         if copy > 0 { ledger.pointee.duplicated() }
         let rank = arrivalRank()
         if deviceIndex == 0 {
-            queue.pointee.schedule(at: time, rank: rank, .deliver(id: push.id, copy: copy))
+            queue.pointee.schedule(.deliver(id: push.id, copy: copy), at: time, rank: rank)
         } else {
-            queue.pointee.schedule(at: time, rank: rank, .otherDeliver(id: push.id, device: deviceIndex))
+            queue.pointee.schedule(.otherDeliver(id: push.id, device: deviceIndex), at: time, rank: rank)
         }
     }
 
@@ -71,7 +71,7 @@ public struct ProviderContext {
     /// drawn and the signal goes nowhere.
     public mutating func signalDeletedMessages() {
         let rank = arrivalRank()
-        if deviceIndex == 0 { queue.pointee.schedule(at: now, rank: rank, .deletedMessages) }
+        if deviceIndex == 0 { queue.pointee.schedule(.deletedMessages, at: now, rank: rank) }
     }
 
     /// Ends push `id` inside the provider with `outcome`, unless it already has an outcome.
@@ -90,9 +90,9 @@ public struct ProviderContext {
     /// Calls the channel's `timer(tag:_:)` at `time` (≥ now), with this instance's slot.
     public mutating func setTimer(at time: SimTime, tag: Int32) {
         if deviceIndex == 0 {
-            queue.pointee.schedule(at: time, .channelTimer(slot: slot, tag: tag))
+            queue.pointee.schedule(.channelTimer(slot: slot, tag: tag), at: time)
         } else {
-            queue.pointee.schedule(at: time, .otherChannelTimer(device: deviceIndex, slot: slot, tag: tag))
+            queue.pointee.schedule(.otherChannelTimer(device: deviceIndex, slot: slot, tag: tag), at: time)
         }
     }
 

@@ -116,6 +116,6 @@ public struct Simulation: Sendable {
                           notifies: setup.notifies, channel: channel, strategy: strategy, sender: setup.sender,
                           recipient: setup.recipient, streams: streams, horizon: setup.horizon, tieSalt: setup.tieSalt, trace: trace)
         let outcome = world.run(until: setup.horizon)
-        return (outcome, world.trace as! T)
+        return (outcome, world.observer.trace as! T)
     }
 }

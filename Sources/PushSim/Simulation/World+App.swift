@@ -7,9 +7,10 @@ extension World {
     /// and the strategy's `onForeground` runs.
     mutating func openApp(for length: SimDuration) {
         guard installed else { return }
-        counters.appOpens += 1
+        sessions += 1
+        observe(.appOpened)
         sessionEndsAt = max(sessionEndsAt, queue.now + length)
-        queue.schedule(at: queue.now + length, .appSessionEnd)
+        queue.schedule(.appSessionEnd, at: queue.now + length)
         stopped = false
         startProcessIfNeeded(.foreground)
         appState = .foreground
@@ -52,30 +53,30 @@ extension World {
 
     /// Runs the push handler; an app that was not running is started in the background.
     mutating func runHandler(_ push: Push) {
-        counters.handlerRuns += 1
+        observe(.handlerRan)
         startProcessIfNeeded(.background)
         react { s, app in s.onPush(push, &app) }
     }
 
     /// Calls one strategy handler, then carries out what it asked for.
     mutating func react(_ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
-        var app = AppContext(now: queue.now, cursor: clientCursor, online: online, appState: appState, session: counters.appOpens)
+        var app = AppContext(now: queue.now, cursor: clientCursor, online: online, appState: appState, session: sessions)
         handler(&strategy, &app)
         for change in app.appliedPayloads {
-            counters.payloadsApplied += 1
+            observe(.payloadApplied)
             write(key: change.key, value: change.value, payload: true)
         }
         if !app.notificationsPosted.isEmpty { for key in app.notificationsPosted { postNotification(key: key) } }
         if !app.notificationsAfterPull.isEmpty { notifyAfterPull += app.notificationsAfterPull }
         if app.pullRequested || app.fullSyncRequested { requestPull(full: app.fullSyncRequested) }
         for timer in app.timers {
-            if tracing { trace.timerSet(tag: timer.tag) }
+            observe(.timerSet(tag: timer.tag))
             let delay: SimDuration
             switch timer.delay {
             case let .fixed(d): delay = d
             case let .drawn(d): delay = max(SimDuration(microseconds: 1), d.sample(clientRandom))   // time must move on
             }
-            queue.schedule(at: queue.now + delay, .timer(tag: timer.tag, process: appProcess))
+            queue.schedule(.timer(tag: timer.tag, process: appProcess), at: queue.now + delay)
         }
     }
 
@@ -84,9 +85,7 @@ extension World {
     mutating func postNotification(key: Int32) {
         let value = clientState[Int(key)]
         guard appState != .foreground, spec.notificationsAuthorized, value != 0 else { return }
-        counters.localNotifications += 1
-        let staleness = experience.notificationShown(value: value, serverValue: server.state[Int(key)], at: queue.now)
-        if tracing { traceLedger(); trace.notification(at: queue.now, key: key, value: value, push: nil, staleness: staleness) }
+        observe(.posted(key: key, value: value, serverValue: server.state[Int(key)]))
     }
 
     /// Wall time work started now may take: unlimited in the foreground, else the app's
@@ -102,25 +101,23 @@ extension World {
         if full { fullSyncWanted = true }
         if pullInFlight {
             pullAgain = true
-            if tracing { trace.pullQueued() }
+            observe(.pullQueued)
             return
         }
         pullInFlight = true
-        counters.pulls += 1
         currentPullIsFull = fullSyncWanted
         fullSyncWanted = false
         pullDeadline = backgroundDeadline
         guard networkAvailable else {
-            if tracing { traceLedger(); trace.pullStarted(at: queue.now, full: currentPullIsFull, latency: nil) }
-            queue.schedule(at: queue.now, .pullComplete(failed: true, process: appProcess))
+            observe(.pullStarted(full: currentPullIsFull, latency: nil))
+            queue.schedule(.pullComplete(failed: true, process: appProcess), at: queue.now)
             return
         }
-        counters.serverRequests += 1
         let latency = client.pullLatency.sample(clientRandom)
-        if tracing { traceLedger(); trace.pullStarted(at: queue.now, full: currentPullIsFull, latency: latency) }
+        observe(.pullStarted(full: currentPullIsFull, latency: latency))
         let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
         // A zero-latency pull completes at once, so the cursor moves before the next event.
-        if latency == .zero { completePull(failed: failed) } else { queue.schedule(at: queue.now + latency, .pullComplete(failed: failed, process: appProcess)) }
+        if latency == .zero { completePull(failed: failed) } else { queue.schedule(.pullComplete(failed: failed, process: appProcess), at: queue.now + latency) }
     }
 
     /// A pull's answer arrives: applied if the request succeeded, the device is still
@@ -128,13 +125,7 @@ extension World {
     mutating func completePull(failed: Bool) {
         pullInFlight = false
         if failed || !online || queue.now > pullDeadline || !installed {
-            counters.pullFailures += 1
-            if tracing {
-                let why = failed ? "failed" : !online ? "offline" : !installed ? "uninstalled" : "past the background deadline"
-                traceLedger()
-                trace.pullResult(at: queue.now, failure: why, changes: 0, reset: false)
-                trace.pullApplied()
-            }
+            observe(.pullFailed(failed ? .failed : !online ? .offline : !installed ? .uninstalled : .pastDeadline))
             if installed { react { s, app in s.onPullFailed(&app) } }
         } else {
             apply(currentPullIsFull ? .reset(snapshot: server.state, cursor: server.head) : server.changes(since: clientCursor))
@@ -142,7 +133,7 @@ extension World {
                 for key in notifyAfterPull { postNotification(key: key) }
                 notifyAfterPull.removeAll(keepingCapacity: true)
             }
-            if tracing { trace.pullApplied() }
+            observe(.pullApplied)
         }
         if pullAgain {
             pullAgain = false
@@ -153,14 +144,11 @@ extension World {
     private mutating func apply(_ result: PullResult) {
         switch result {
         case let .events(changes):
-            counters.bytesPulled += client.responseSize + client.changeSize * changes.count
-            if tracing { traceLedger(); trace.pullResult(at: queue.now, failure: nil, changes: changes.count, reset: false) }
+            observe(.pullAnswered(changes: changes.count, reset: false, bytes: client.responseSize + client.changeSize * changes.count))
             for change in changes { write(key: change.key, value: change.value) }
             if let last = changes.last { clientCursor = last.sequence }
         case let .reset(snapshot, cursor):
-            counters.resets += 1
-            counters.bytesPulled += client.responseSize + client.changeSize * snapshot.count
-            if tracing { traceLedger(); trace.pullResult(at: queue.now, failure: nil, changes: snapshot.count, reset: true) }
+            observe(.pullAnswered(changes: snapshot.count, reset: true, bytes: client.responseSize + client.changeSize * snapshot.count))
             for key in snapshot.indices { write(key: Int32(key), value: snapshot[key]) }
             clientCursor = cursor
         }
@@ -171,8 +159,6 @@ extension World {
     mutating func write(key: Int32, value: Int64, payload: Bool = false) {
         let old = clientState[Int(key)]
         clientState[Int(key)] = value
-        tracker.update(old: old, new: value, other: server.state[Int(key)], now: queue.now)
-        experience.clientWrote(key: key, old: old, new: value, at: queue.now)
-        if tracing, old != value { traceLedger(); trace.wrote(at: queue.now, key: key, old: old, new: value, payload: payload) }
+        observe(.wrote(key: key, old: old, new: value, server: server.state[Int(key)], payload: payload))
     }
 }

@@ -21,9 +21,7 @@
 extension World {
     mutating func deliver(_ push: Push, copy: Int8) {
         guard online else { ledger.finish(push.id, .droppedDeviceOffline); return }
-        counters.copiesArrived += 1
-        counters.bytesArrived += Int(push.size)
-        if !screenOn { counters.deviceWakeups += 1 }
+        observe(.copyArrived(bytes: Int(push.size), screenOn: screenOn))
         guard installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
         // The same drops as the platform branches below make for a stopped app (D5, I2).
         if stopped && (spec.platform != .ios || push.type == .data) { ledger.finish(push.id, .droppedAppForceStopped); return }
@@ -51,19 +49,13 @@ extension World {
     /// replaces the notification already shown under it. The user may tap it.
     mutating func display(_ push: Push) {
         guard spec.notificationsAuthorized else { return }
-        counters.notificationsDisplayed += 1
         let key = push.change.key
-        let staleness = experience.notificationShown(value: push.change.value, serverValue: server.state[Int(key)], at: queue.now)
-        if tracing { traceLedger(); trace.notification(at: queue.now, key: key, value: push.change.value, push: push.id, staleness: staleness) }
-        if let tag = push.displayTag {
-            if tray[tag] != nil { counters.notificationsReplaced += 1 }
-            tray[tag] = push.id
-        } else {
-            untaggedShown.insert(push.id)
-        }
+        let replaced = push.displayTag.map { tray[$0] != nil } ?? false
+        observe(.displayed(push: push.id, key: key, value: push.change.value, serverValue: server.state[Int(key)], replaced: replaced))
+        if let tag = push.displayTag { tray[tag] = push.id } else { untaggedShown.insert(push.id) }
         let app = spec.app
         if app.tapProbability > 0, userRandom.bernoulli(app.tapProbability) {
-            queue.schedule(at: queue.now + app.tapDelay.sample(userRandom), .tap(id: push.id))
+            queue.schedule(.tap(id: push.id), at: queue.now + app.tapDelay.sample(userRandom))
         }
     }
 
@@ -77,7 +69,7 @@ extension World {
         } else {
             guard untaggedShown.remove(push.id) != nil else { return }
         }
-        counters.taps += 1
+        observe(.tapped)
         openApp(for: spec.app.sessionLength)
         runHandler(push)
     }
@@ -101,9 +93,9 @@ extension World {
     }
 
     mutating func deletedMessages() {
-        if !screenOn { counters.deviceWakeups += 1 }
+        observe(.deletedSignalArrived(screenOn: screenOn))
         guard installed, !stopped else { return }
-        counters.deletedSignals += 1
+        observe(.deletedSignalReceived)
         startProcessIfNeeded(.background)
         react { s, app in s.onDeletedMessages(&app) }
     }

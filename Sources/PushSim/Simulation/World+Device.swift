@@ -101,7 +101,7 @@ extension World {
             queue.cancel(current.id)
             dozeEvent = nil
         }
-        if let next { dozeEvent = (queue.schedule(at: next, .doze), next) }
+        if let next { dozeEvent = (queue.schedule(.doze, at: next), next) }
     }
 
     /// The iOS background budget as a token bucket (I1).

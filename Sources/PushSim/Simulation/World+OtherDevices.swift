@@ -16,7 +16,7 @@ extension World {
     mutating func scheduleOtherDevices() {
         for (i, d) in others.enumerated() {
             let device = Int8(i + 1)
-            func at(_ t: SimDuration, _ change: OtherDeviceChange) { queue.schedule(at: .zero + t, .otherDevice(device: device, change: change)) }
+            func at(_ t: SimDuration, _ change: OtherDeviceChange) { queue.schedule(.otherDevice(device: device, change: change), at: .zero + t) }
             for p in d.spec.offline { at(p.from, .offline); at(p.to, .online) }
             for t in d.spec.tokenRotations { at(t, .tokenRotation) }
             for p in d.spec.uninstalled { at(p.from, .uninstalled); at(p.to, .reinstalled) }

@@ -25,17 +25,16 @@ extension World {
         nextPushID += 1
         push.sentAt = queue.now
         ledger.sent(push.id)
-        counters.bytesPushed += Int(push.size)
-        if tracing { trace.sent(push, at: queue.now) }
+        observe(.sent(push))
         let current = device == 0 ? installed && registeredToken == token : others[device - 1].hasCurrentToken
-        if !current { senderCounters.staleTokenSends += 1 }
+        if !current { observe(.staleTokenSend) }
         let answer = withProvider(device) { channel, cx in channel.send(push, &cx) }
         switch answer {
         case let .rejected(error, retryAfter):
             ledger.reject(push.id, Rejection(error, retryAfter: retryAfter))
         case .accepted:
-            if messages.accept(push.notification, device: device) { senderCounters.duplicatesSent += 1 }
-            if recipient.quietHours != nil && recipient.inQuietHours(queue.now) { senderCounters.quietHoursAccepted += 1 }
+            let duplicate = messages.accept(push.notification, device: device)
+            observe(.accepted(duplicate: duplicate, inQuietHours: recipient.quietHours != nil && recipient.inQuietHours(queue.now)))
         }
         return answer
     }
@@ -59,9 +58,8 @@ extension World {
     /// as a copy of a notification it has already seen (`client.dedupe`); counts duplicates.
     mutating func dropsDuplicate(_ push: Push, device: Int) -> Bool {
         guard messages.arrive(push.notification, device: device) else { return false }
-        if client.dedupe { senderCounters.duplicatesSuppressed += 1; return true }
-        senderCounters.duplicatesDisplayed += 1
-        return false
+        observe(.duplicateArrived(suppressed: client.dedupe))
+        return client.dedupe
     }
 }
 
@@ -80,11 +78,11 @@ struct WorldSenderServices: SenderServices {
     }
     func deleteToken(_ device: Int) { world.pointee.deleteToken(device) }
     func send(_ push: Push, to device: Int) -> ProviderAnswer { world.pointee.send(push, to: device) }
-    func setSenderTimer(at time: SimTime, tag: Int32) { world.pointee.queue.schedule(at: time, .senderTimer(tag: tag)) }
+    func setSenderTimer(at time: SimTime, tag: Int32) { world.pointee.queue.schedule(.senderTimer(tag: tag), at: time) }
     func senderRandom() -> RandomStream { world.pointee.senderRandom() }
     func settle(_ message: Int64, _ fate: MessageFate) { world.pointee.messages.settle(message, fate) }
     var senderCounters: SenderCounters {
-        get { world.pointee.senderCounters }
-        nonmutating set { world.pointee.senderCounters = newValue }
+        get { world.pointee.observer.senderCounters }
+        nonmutating set { world.pointee.observer.senderCounters = newValue }
     }
 }

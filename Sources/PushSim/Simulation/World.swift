@@ -9,7 +9,7 @@
 /// concretely, whatever plug-ins a package registers. The trace sink is called only when
 /// it is enabled (`tracing`, read once): `NoTrace` for normal runs, `RunTracer` for
 /// `pushsim trace`, so a traced run is the same code as the run it explains.
-struct World {
+struct World: DiscreteEventModel {
     var queue = EventQueue<WorldEvent>(reservingCapacity: 128)
     var server: Server
     /// One channel instance per device of the recipient (0: the main device; provider
@@ -18,7 +18,8 @@ struct World {
     var strategy: any ClientStrategy
     let strategyPrototype: any ClientStrategy
     var ledger = PushLedger()
-    var counters = RunCounters()
+    /// Counters, trackers, fingerprint and trace: everything that watches the run.
+    var observer: RunObserver
     let templates: [MessageTemplate]
     /// Per change schedule: whether its changes are meant to notify (`ChangeSchedule.notify`).
     let notifies: [Bool]
@@ -35,7 +36,6 @@ struct World {
     var sender: (any SenderPolicy)?
     let recipient: RecipientSpec
     var messages = MessageLedger()
-    var senderCounters = SenderCounters()
     var senderStream: RandomStream?
     /// The recipient's other devices (device 1, 2, …). The main device's paths check
     /// `otherCount` only.
@@ -60,6 +60,8 @@ struct World {
 
     // App
     var appState: AppState
+    /// App sessions started so far (`AppContext.session`).
+    var sessions = 0
     /// Counts app processes: bumped whenever the process ends, so its timers die with it.
     var appProcess: Int32 = 0
     var stopped = false
@@ -74,16 +76,8 @@ struct World {
     // Client replica and sync
     var clientState: [Int64]
     var clientCursor: Int64 = 0
-    var tracker = ConvergenceTracker()
-    /// What the user saw: freshness, stale screen, regressions, notifications.
-    var experience: ExperienceTracker
-    var fingerprint = RunFingerprint()
-    var trace: any TraceSink
-    /// `isEnabled` of the trace sink, read once: the checks on the hot path are a load and a branch.
-    let tracing: Bool
     /// Keys whose notification the app posts when the next pull's answer is applied.
     var notifyAfterPull: [Int32] = []
-    var lastChangeTime = SimTime.zero
     var nextPushID: Int64 = 1
     var pullInFlight = false
     var pullAgain = false
@@ -103,10 +97,8 @@ struct World {
         strategyPrototype = strategy
         self.templates = templates
         self.notifies = notifies
-        self.trace = trace
-        tracing = type(of: trace).isEnabled
-        experience = ExperienceTracker(keys: serverSpec.keys, foreground: device.app.initialState == .foreground)
-        if tracing { ledger.keepJournal() }
+        observer = RunObserver(keys: serverSpec.keys, foreground: device.app.initialState == .foreground, trace: trace)
+        if observer.tracing { ledger.keepJournal() }
         queue.shuffleTies(salt: tieSalt)
         spec = device
         self.client = client
@@ -130,55 +122,76 @@ struct World {
     private mutating func scheduleTimeline(server serverSpec: ServerSpec, streams: RandomStreams, horizon: SimTime) {
         let offline = spec.connectivity?.draw(until: horizon, random: streams.stream(StreamName.deviceConnectivity)) ?? spec.offline
         for p in offline {
-            queue.schedule(at: .zero + p.from, .connectivity(online: false))
-            queue.schedule(at: .zero + p.to, .connectivity(online: true))
+            queue.schedule(.connectivity(online: false), at: .zero + p.from)
+            queue.schedule(.connectivity(online: true), at: .zero + p.to)
         }
         func periods(_ list: [Period], _ make: (Bool) -> WorldEvent) {
-            for p in list { queue.schedule(at: .zero + p.from, make(true)); queue.schedule(at: .zero + p.to, make(false)) }
+            for p in list { queue.schedule(make(true), at: .zero + p.from); queue.schedule(make(false), at: .zero + p.to) }
         }
         periods(spec.screenOn) { .screen(on: $0) }
         periods(spec.charging) { .charging(on: $0) }
-        for t in spec.motion { queue.schedule(at: .zero + t, .motion) }
+        for t in spec.motion { queue.schedule(.motion, at: .zero + t) }
         periods(spec.lowPowerMode) { .lowPowerMode(on: $0) }
-        for t in spec.tokenRotations { queue.schedule(at: .zero + t, .tokenRotation) }
+        for t in spec.tokenRotations { queue.schedule(.tokenRotation, at: .zero + t) }
         periods(spec.uninstalled) { .installed(!$0) }
         if otherCount > 0 { scheduleOtherDevices() }
         let changes = serverSpec.drawChanges(until: horizon, streams: streams)
         ledger.reserveCapacity(changes.count)   // one push per change
         messages.reserveCapacity(changes.count)
-        experience.reserve(changes: changes.count)
+        observer.experience.reserve(changes: changes.count)
         for c in changes {
-            queue.schedule(at: c.time, .serverChange(key: c.key, schedule: Int32(c.schedule)))
+            queue.schedule(.serverChange(key: c.key, schedule: Int32(c.schedule)), at: c.time)
         }
-        for s in spec.app.sessions(until: horizon, random: userRandom) { queue.schedule(at: .zero + s.at, .appOpen(length: s.length)) }
-        for t in spec.app.forceQuit { queue.schedule(at: .zero + t, .forceQuit) }
-        for t in spec.app.swipeAway { queue.schedule(at: .zero + t, .swipeAway) }
+        for s in spec.app.sessions(until: horizon, random: userRandom) { queue.schedule(.appOpen(length: s.length), at: .zero + s.at) }
+        for t in spec.app.forceQuit { queue.schedule(.forceQuit, at: .zero + t) }
+        for t in spec.app.swipeAway { queue.schedule(.swipeAway, at: .zero + t) }
     }
 
-    /// Runs every event up to and including `horizon` and reports the outcome.
+    /// Runs every event up to and including `horizon` (the kernel's loop) and reports the
+    /// outcome.
     mutating func run(until horizon: SimTime) -> RunOutcome {
-        while let event = queue.next(until: horizon) {
-            counters.events += 1
-            let f = event.traceFields(ledger: ledger)
-            fingerprint.add(time: queue.now, kind: f.kind.rawValue, entity: f.entity, message: f.message, tag: f.tag)
-            if tracing { trace.event(f.kind, at: queue.now, entity: f.entity, message: f.message, tag: f.tag, details: traceDetails(event)) }
-            handle(event)
-            if tracing { traceLedger() }
-            experience.observe(at: queue.now, foreground: appState == .foreground, stale: tracker.mismatches > 0)
-        }
+        Simulator.run(&self, until: horizon)
         withSender { policy, cx in policy.finish(&cx) }
         for d in providers.indices { withProvider(d) { channel, cx in channel.finish(&cx) } }
-        if tracing { traceLedger() }
+        flushLedgerNotes()
+        return outcome(horizon: horizon)
+    }
+
+    /// The run's outcome at `horizon`, from the observer's figures and the ledgers.
+    private mutating func outcome(horizon: SimTime) -> RunOutcome {
+        let tracker = observer.convergence
         let converged = tracker.mismatches == 0
-        let time = converged ? max(.zero, (tracker.matchingSince ?? horizon) - lastChangeTime) : nil
-        let seen = experience.outcome(horizon: horizon, foreground: appState == .foreground, stale: !converged)
-        var outcome = RunOutcome(converged: converged, convergenceTime: time, finalCursor: clientCursor, ledger: ledger, counters: counters,
-                                 experience: seen, fingerprint: fingerprint)
-        outcome.sender = SenderOutcome(messages: messages, counters: senderCounters)
+        let time = converged ? max(.zero, (tracker.matchingSince ?? horizon) - observer.lastChangeTime) : nil
+        let seen = observer.experience.outcome(horizon: horizon, foreground: appState == .foreground, stale: !converged)
+        var outcome = RunOutcome(converged: converged, convergenceTime: time, finalCursor: clientCursor, ledger: ledger,
+                                 counters: observer.counters, experience: seen, fingerprint: observer.fingerprint)
+        outcome.sender = SenderOutcome(messages: messages, counters: observer.senderCounters)
         return outcome
     }
 
-    private mutating func handle(_ event: WorldEvent) {
+    /// Runs one event: tells the observer, routes it, tells the observer it is done.
+    mutating func handle(_ event: WorldEvent) {
+        let details = observer.tracing ? traceDetails(event) : []
+        observer.eventStarts(event, at: queue.now, pushes: ledger, details: details)
+        route(event)
+        flushLedgerNotes()
+        observer.eventEnded(at: queue.now, foreground: appState == .foreground)
+    }
+
+    /// Reports `o` to the observer at the current time.
+    @inline(__always)
+    mutating func observe(_ o: Observation) {
+        if observer.tracing && o.showsLedgerFirst { flushLedgerNotes() }
+        observer.record(o, at: queue.now)
+    }
+
+    /// Hands the ledger's new outcomes and delay reasons to the observer (traces only).
+    mutating func flushLedgerNotes() {
+        guard observer.tracing else { return }
+        for note in ledger.takeJournal() { observer.ledger(note, at: queue.now) }
+    }
+
+    private mutating func route(_ event: WorldEvent) {
         // Doze transitions due now take effect before anything else that happens now.
         if doze != nil { let now = queue.now; doze!.advance(to: now) }
         switch event {
@@ -209,7 +222,7 @@ struct World {
         case let .pullComplete(failed, process):
             // The answer of a pull whose process has ended is dropped; the new process may
             // have a pull of its own in flight already.
-            if process == appProcess { completePull(failed: failed) } else { counters.pullFailures += 1 }
+            if process == appProcess { completePull(failed: failed) } else { observe(.pullDropped) }
         case .doze:
             dozeEvent = nil
             doze?.advance(to: queue.now)
@@ -228,9 +241,7 @@ struct World {
     private mutating func serverChange(key: Int32, template: MessageTemplate, notify: Bool) {
         let old = server.state[Int(key)]
         let change = server.commit(key: key, value: server.head + 1)
-        tracker.update(old: old, new: change.value, other: clientState[Int(key)], now: queue.now)
-        experience.serverChanged(key: key, sequence: change.sequence, at: queue.now, notify: notify)
-        lastChangeTime = queue.now
+        observe(.changeCommitted(key: key, sequence: change.sequence, old: old, new: change.value, client: clientState[Int(key)], notify: notify))
         guard template.send else { return }
         var message = template.push(id: 0, cursor: server.head, change: change, at: queue.now)
         message.notification = messages.open()

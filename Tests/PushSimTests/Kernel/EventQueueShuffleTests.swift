@@ -1,4 +1,5 @@
 import Testing
+@testable import SimKernel
 @testable import PushSim
 
 /// `EventQueue.shuffleTies(salt:)`: equal times in a pseudo-random order fixed by the salt,

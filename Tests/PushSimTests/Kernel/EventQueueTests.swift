@@ -1,4 +1,5 @@
 import Testing
+@testable import SimKernel
 @testable import PushSim
 
 /// The obviously correct model: an array sorted by (time, rank, insertion index) before each pop.

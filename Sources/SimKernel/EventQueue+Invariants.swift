@@ -3,7 +3,7 @@
 /// builds); call `checkInvariants()` from tests or while debugging a model.
 extension EventQueue {
     /// Traps (`preconditionFailure`) with a description if the queue's internal state is
-    /// inconsistent: heap order by (time, rank, sequence), no entry before `now`, every sequence
+    /// inconsistent: heap order by (time, tier, rank, sequence), no entry before `now`, every sequence
     /// issued either still in the heap or retired exactly once, cancellations only of
     /// entries still in the heap.
     /// - Complexity: O(n) time and O(n) extra space, n the number of heap entries.
@@ -19,8 +19,9 @@ extension EventQueue {
         for index in heap.indices.dropFirst() {
             let parent = (index - 1) / 2
             if heap[index].runsBefore(heap[parent]) {
-                return "heap order: entry \(index) (t=\(heap[index].time) µs, rank \(heap[index].rank), seq \(heap[index].sequence)) "
-                    + "runs before its parent \(parent) (t=\(heap[parent].time) µs, rank \(heap[parent].rank), seq \(heap[parent].sequence))"
+                return "heap order: entry \(index) (t=\(heap[index].time) µs, tier \(heap[index].tier), rank \(heap[index].rank), "
+                    + "seq \(heap[index].id)) runs before its parent \(parent) (t=\(heap[parent].time) µs, tier \(heap[parent].tier), "
+                    + "rank \(heap[parent].rank), seq \(heap[parent].id))"
             }
         }
         var inHeap = Set<UInt64>(minimumCapacity: heap.count)

@@ -12,25 +12,23 @@ public struct EventID: Hashable, Sendable {
 
 /// The simulation kernel's event list: a clock (`now`) and the events scheduled after it.
 ///
-/// **Ordering.** Events run in increasing order of (time, rank, insertion sequence): the
-/// earliest time first; at an equal time the lower `rank` first; at an equal time and rank
-/// FIFO, in the order they were scheduled. The rank is the caller's (`schedule(at:rank:_:)`,
-/// default 0): the model uses it to state which class of simultaneous events runs first
-/// (docs/model.md, Event order). The order depends on nothing else (no hashing, no payload
+/// **Ordering.** Events run in increasing order of (time, tier, rank, insertion sequence):
+/// the earliest time first; at an equal time the lower `tier` first, then the lower
+/// `rank`; at an equal time, tier and rank FIFO, in the order they were scheduled. Tier
+/// and rank are the caller's (`schedule(at:tier:rank:_:)`): a model names its classes of
+/// simultaneous events as tiers (0 … 15; the default, `lastTier`, runs last) and may give
+/// the events of a class a drawn rank (PushSim: the arrival order of push copies; see
+/// docs/model.md, Event order). The order depends on nothing else (no hashing, no payload
 /// comparison, no address), so the same schedule calls always give the same run.
-///
-/// The simulator relies on one consequence: among rank-0 events, timeline events scheduled
-/// at time 0 before anything else run, at an equal time, before any rank-0 event scheduled
-/// later, including events that handlers schedule "now" while the run is under way.
 ///
 /// **Time never moves back.** `now` starts at `.zero` and only grows: popping an event sets
 /// `now` to the event's time, and `next(until:)` with nothing left at or before the horizon
 /// advances `now` to the horizon. Scheduling before `now` is a broken invariant and traps.
 ///
 /// **Shuffled ties (checks only).** `shuffleTies(salt:)` replaces FIFO among events equal in
-/// (time, rank) by a pseudo-random order fixed by the salt, to find results that depend on
-/// an arbitrary tie order. It never reorders different times or different ranks. Off by
-/// default, and then the order is exactly (time, rank, insertion sequence).
+/// (time, tier, rank) by a pseudo-random order fixed by the salt, to find results that
+/// depend on an arbitrary tie order. It never reorders different times, tiers or ranks.
+/// Off by default, and then the order is exactly (time, tier, rank, insertion sequence).
 ///
 /// **Cancellation is lazy.** `cancel(_:)` marks an event in O(1); the entry stays in the
 /// heap and is discarded when it reaches the top. `pendingCount` never counts it.
@@ -43,12 +41,13 @@ public struct EventID: Hashable, Sendable {
 /// The "n" in the complexity notes below is the number of entries in the heap, which
 /// includes cancelled entries not yet discarded.
 public struct EventQueue<Payload> {
-    /// One heap slot. Ordered by `(time, rank, sequence)`.
+    /// One heap slot. Ordered by `(time, tier, rank, sequence)`.
     @usableFromInline
     struct Entry {
         @usableFromInline var time: Int64
-        /// The insertion sequence in the low 40 bits; with shuffled ties, a pseudo-random
-        /// prefix in the high 24 bits (0 otherwise), which orders equal (time, rank).
+        /// The tier in the high 4 bits; the insertion sequence in the low 40 bits; with
+        /// shuffled ties, a pseudo-random key in the 20 bits between (0 otherwise), which
+        /// orders equal (time, tier, rank).
         @usableFromInline var sequence: UInt64
         @usableFromInline var payload: Payload
         /// Declared last so that it fills the padding after a small payload (a
@@ -62,19 +61,33 @@ public struct EventQueue<Payload> {
             self.rank = rank
         }
 
-        /// Whether `self` runs before `other`: earlier time; or equal time and lower rank; or
-        /// equal time and rank and earlier insertion (or shuffled order).
+        /// Whether `self` runs before `other`: earlier time; or equal time and lower tier; or
+        /// equal time and tier and lower rank; or equal time, tier and rank and earlier
+        /// insertion (or shuffled order). The tier is the top of `sequence`.
         @inlinable func runsBefore(_ other: Entry) -> Bool {
-            time < other.time || (time == other.time && (rank < other.rank || (rank == other.rank && sequence < other.sequence)))
+            guard time == other.time else { return time < other.time }
+            let tier = sequence >> EventQueue.tierShift, otherTier = other.sequence >> EventQueue.tierShift
+            guard tier == otherTier else { return tier < otherTier }
+            return rank < other.rank || (rank == other.rank && sequence < other.sequence)
         }
 
-        /// The insertion sequence (the event's ID), without any tie-shuffling prefix.
+        /// The insertion sequence (the event's ID), without the tier and any tie-shuffling key.
         @inlinable var id: UInt64 { sequence & EventQueue.sequenceMask }
+
+        /// The tier the event was scheduled in.
+        @inlinable var tier: UInt8 { UInt8(truncatingIfNeeded: sequence >> EventQueue.tierShift) }
     }
 
     /// The bits of `Entry.sequence` that hold the insertion sequence. A queue never issues
     /// 2^40 sequences: its retirement bitmap (one bit per sequence) would need 128 GiB.
     @usableFromInline static var sequenceMask: UInt64 { (1 << 40) - 1 }
+    /// The bits of `Entry.sequence` that hold the shuffled-ties key (bits 40 … 59).
+    @usableFromInline static var shuffleMask: UInt64 { ((1 << 60) - 1) & ~sequenceMask }
+    /// Where the tier starts in `Entry.sequence` (bits 60 … 63).
+    @usableFromInline static var tierShift: UInt64 { 60 }
+    /// The highest tier (15), and the default: events scheduled without a tier run after
+    /// every other tier at an equal time.
+    public static var lastTier: UInt8 { 15 }
 
     /// Binary min-heap by `Entry.runsBefore`: `heap[0]` is the next entry to leave.
     @usableFromInline var heap: [Entry]
@@ -136,7 +149,7 @@ public struct EventQueue<Payload> {
     }
 
     /// The rank of the earliest live event (the one `next(until:)` returns next), or `nil`
-    /// if none is pending. Mutating for the same reason as `nextTime`.
+    /// if none is pending (its tier is not included). Mutating for the same reason as `nextTime`.
     /// - Complexity: O(1), plus O(log n) per cancelled entry discarded.
     @inlinable public var nextRank: UInt32? {
         mutating get {
@@ -145,33 +158,46 @@ public struct EventQueue<Payload> {
         }
     }
 
-    /// Schedules `payload` to run at `time`, with rank 0.
+    /// Schedules `payload` to run at `time`, in the last tier with rank 0.
     ///
-    /// Among rank-0 events at an equal time, this one runs after every one already
-    /// scheduled; it runs before every event of a higher rank at that time.
+    /// Among such events at an equal time, this one runs after every one already
+    /// scheduled; it runs after every event of a lower tier at that time.
     /// - Precondition: `time >= now` (scheduling into the past is a broken invariant).
     /// - Returns: the event's ID, for `cancel(_:)`.
     /// - Complexity: O(log n) amortized.
     @inlinable @discardableResult
     public mutating func schedule(at time: SimTime, _ payload: Payload) -> EventID {
-        schedule(at: time, rank: 0, payload)
+        schedule(at: time, tier: Self.lastTier, rank: 0, payload)
     }
 
-    /// Schedules `payload` to run at `time` with `rank`: at an equal time, events of a lower
-    /// rank run first; among events equal in (time, rank) this one runs after every one
-    /// already scheduled (or, with `shuffleTies(salt:)`, in the shuffled order).
-    /// - Parameter rank: any `UInt32`; 0 is the default rank.
-    /// - Precondition: `time >= now` (scheduling into the past is a broken invariant).
-    /// - Returns: the event's ID, for `cancel(_:)`.
+    /// Schedules `payload` to run at `time` in the last tier with `rank`.
     /// - Complexity: O(log n) amortized.
     @inlinable @discardableResult
     public mutating func schedule(at time: SimTime, rank: UInt32, _ payload: Payload) -> EventID {
+        schedule(at: time, tier: Self.lastTier, rank: rank, payload)
+    }
+
+    /// Schedules `payload` to run at `time` in `tier` with `rank`: at an equal time, events
+    /// of a lower tier run first, then those of a lower rank; among events equal in (time,
+    /// tier, rank) this one runs after every one already scheduled (or, with
+    /// `shuffleTies(salt:)`, in the shuffled order).
+    /// - Parameters:
+    ///   - tier: 0 … `lastTier` (15): the class of simultaneous events it belongs to.
+    ///   - rank: any `UInt32`, ordering events within a tier (0 by default).
+    /// - Precondition: `time >= now` (scheduling into the past is a broken invariant);
+    ///   `tier <= lastTier`.
+    /// - Returns: the event's ID, for `cancel(_:)`.
+    /// - Complexity: O(log n) amortized.
+    @inlinable @discardableResult
+    public mutating func schedule(at time: SimTime, tier: UInt8, rank: UInt32 = 0, _ payload: Payload) -> EventID {
         precondition(time >= _now, "EventQueue: scheduling at \(time) s, before now (\(_now) s)")
+        precondition(tier <= Self.lastTier, "EventQueue: tier \(tier) is past the last tier (\(Self.lastTier))")
         let sequence = nextSequence
         nextSequence &+= 1
         if sequence & 63 == 0 { retired.append(0) }
         var key = sequence
         if tieSalt != 0 { key = Self.shuffled(sequence, salt: tieSalt) }
+        key |= UInt64(tier) << Self.tierShift
         heap.append(Entry(time: time.microseconds, rank: rank, sequence: key, payload: payload))
         siftUp(heap.count - 1)
         return EventID(sequence: sequence)
@@ -257,23 +283,24 @@ public struct EventQueue<Payload> {
         _eventsPopped = 0
     }
 
-    /// Orders events equal in (time, rank) pseudo-randomly instead of FIFO, for every event
-    /// scheduled from now on (different ranks keep their order): the order key of an event is the top 24 bits of
-    /// SplitMix64(sequence ^ `salt`) (ties of that broken by sequence). The order is a
+    /// Orders events equal in (time, tier, rank) pseudo-randomly instead of FIFO, for every
+    /// event scheduled from now on (different tiers and ranks keep their order): the order
+    /// key of an event is 20 bits of SplitMix64(sequence ^ `salt`) (ties of that broken by
+    /// sequence). The order is a
     /// fixed function of (salt, sequence), so a run stays reproducible. `salt` 0 restores
     /// FIFO. Meant for checks that no result depends on an arbitrary tie order; call it
     /// before scheduling anything. `reset()` keeps the salt.
     /// - Complexity: O(1); afterwards O(1) extra per `schedule`.
     public mutating func shuffleTies(salt: UInt64) { tieSalt = salt }
 
-    /// The shuffled order key of `sequence`: a pseudo-random 24-bit prefix, then the sequence.
+    /// The shuffled order key of `sequence`: a pseudo-random 20-bit key, then the sequence.
     @usableFromInline @inline(never) static func shuffled(_ sequence: UInt64, salt: UInt64) -> UInt64 {
         precondition(sequence <= sequenceMask, "EventQueue: more than 2^40 events scheduled")
         var z = (sequence ^ salt) &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31
-        return (z & ~sequenceMask) | sequence
+        return (z & shuffleMask) | sequence
     }
 }
 

@@ -1,5 +1,5 @@
-/// What the world tells its trace sink beyond the calls at the point of action: the facts
-/// of each kernel event, and the ledger's journal. Only called when `Trace.isEnabled`.
+/// What a trace shows of each kernel event besides its fields: the facts of the state just
+/// before it runs. Only called when tracing.
 extension World {
     /// The details of `event`, as the state is just before it runs.
     func traceDetails(_ event: WorldEvent) -> [TraceDetail] {
@@ -17,10 +17,5 @@ extension World {
             return [.text("deep", d.deep.rawValue), .text("light", d.light.rawValue)]
         default: return []
         }
-    }
-
-    /// Hands the ledger's new outcomes and delay reasons to the trace.
-    mutating func traceLedger() {
-        for note in ledger.takeJournal() { trace.ledger(note, at: queue.now) }
     }
 }

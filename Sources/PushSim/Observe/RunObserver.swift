@@ -1,0 +1,99 @@
+/// The observers of one run, fed the model's observations and its events: the device,
+/// app and sender counters, the convergence tracker, the user-view tracker, the event
+/// fingerprint and the trace (called only when enabled).
+///
+/// - Complexity: O(1) amortized per observation and per event.
+struct RunObserver {
+    var counters = RunCounters()
+    var senderCounters = SenderCounters()
+    var convergence = ConvergenceTracker()
+    var experience: ExperienceTracker
+    var fingerprint = RunFingerprint()
+    var trace: any TraceSink
+    /// `isEnabled` of the trace sink, read once: each trace hook costs a load and a branch.
+    let tracing: Bool
+    /// When the last server change was committed.
+    var lastChangeTime = SimTime.zero
+
+    init(keys: Int, foreground: Bool, trace: any TraceSink) {
+        experience = ExperienceTracker(keys: keys, foreground: foreground)
+        self.trace = trace
+        tracing = type(of: trace).isEnabled
+    }
+
+    /// Kernel event `event` starts at `now`: counted, fingerprinted, traced (with `details`,
+    /// computed only when tracing).
+    @inline(__always)
+    mutating func eventStarts(_ event: WorldEvent, at now: SimTime, pushes: PushLedger, details: [TraceDetail]) {
+        counters.events += 1
+        let f = event.traceFields(ledger: pushes)
+        fingerprint.add(time: now, kind: f.kind.rawValue, entity: f.entity, message: f.message, tag: f.tag)
+        if tracing { trace.event(f.kind, at: now, entity: f.entity, message: f.message, tag: f.tag, details: details) }
+    }
+
+    /// The event that started last has been handled; the app is in the foreground or not.
+    @inline(__always)
+    mutating func eventEnded(at now: SimTime, foreground: Bool) {
+        experience.observe(at: now, foreground: foreground, stale: convergence.mismatches > 0)
+    }
+
+    /// The push ledger recorded an outcome or delay reason (traces only).
+    mutating func ledger(_ note: PushLedger.Note, at now: SimTime) { trace.ledger(note, at: now) }
+
+    /// One fact, at `now`.
+    mutating func record(_ o: Observation, at now: SimTime) {
+        switch o {
+        case let .changeCommitted(key, sequence, old, new, client, notify):
+            convergence.update(old: old, new: new, other: client, now: now)
+            experience.serverChanged(key: key, sequence: sequence, at: now, notify: notify)
+            lastChangeTime = now
+        case let .sent(push):
+            counters.bytesPushed += Int(push.size)
+            if tracing { trace.sent(push, at: now) }
+        case .staleTokenSend: senderCounters.staleTokenSends += 1
+        case let .accepted(duplicate, inQuietHours):
+            if duplicate { senderCounters.duplicatesSent += 1 }
+            if inQuietHours { senderCounters.quietHoursAccepted += 1 }
+        case let .copyArrived(bytes, screenOn):
+            counters.copiesArrived += 1
+            counters.bytesArrived += bytes
+            if !screenOn { counters.deviceWakeups += 1 }
+        case let .deletedSignalArrived(screenOn): if !screenOn { counters.deviceWakeups += 1 }
+        case .deletedSignalReceived: counters.deletedSignals += 1
+        case let .duplicateArrived(suppressed):
+            if suppressed { senderCounters.duplicatesSuppressed += 1 } else { senderCounters.duplicatesDisplayed += 1 }
+        case .handlerRan: counters.handlerRuns += 1
+        case .payloadApplied: counters.payloadsApplied += 1
+        case let .displayed(push, key, value, serverValue, replaced):
+            counters.notificationsDisplayed += 1
+            let staleness = experience.notificationShown(value: value, serverValue: serverValue, at: now)
+            if tracing { trace.notification(at: now, key: key, value: value, push: push, staleness: staleness) }
+            if replaced { counters.notificationsReplaced += 1 }
+        case let .posted(key, value, serverValue):
+            counters.localNotifications += 1
+            let staleness = experience.notificationShown(value: value, serverValue: serverValue, at: now)
+            if tracing { trace.notification(at: now, key: key, value: value, push: nil, staleness: staleness) }
+        case .tapped: counters.taps += 1
+        case .appOpened: counters.appOpens += 1
+        case .pullQueued: if tracing { trace.pullQueued() }
+        case let .pullStarted(full, latency):
+            counters.pulls += 1
+            if latency != nil { counters.serverRequests += 1 }
+            if tracing { trace.pullStarted(at: now, full: full, latency: latency) }
+        case let .pullFailed(why):
+            counters.pullFailures += 1
+            if tracing { trace.pullResult(at: now, failure: why.rawValue, changes: 0, reset: false); trace.pullApplied() }
+        case .pullDropped: counters.pullFailures += 1
+        case let .pullAnswered(changes, reset, bytes):
+            if reset { counters.resets += 1 }
+            counters.bytesPulled += bytes
+            if tracing { trace.pullResult(at: now, failure: nil, changes: changes, reset: reset) }
+        case .pullApplied: if tracing { trace.pullApplied() }
+        case let .wrote(key, old, new, server, payload):
+            convergence.update(old: old, new: new, other: server, now: now)
+            experience.clientWrote(key: key, old: old, new: new, at: now)
+            if tracing, old != new { trace.wrote(at: now, key: key, old: old, new: new, payload: payload) }
+        case let .timerSet(tag): if tracing { trace.timerSet(tag: tag) }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// The classes of simultaneous events, in the order they run at an equal time: this table,
+/// not the order of `schedule` calls, states the model's equal-time order (docs/model.md,
+/// Event order). Each class is one tier of the kernel's queue; within a class events run
+/// in the order they were scheduled (FIFO), or, with `--shuffle-ties`, in a shuffled order.
+///
+/// First the scenario's timeline, one class per kind, so an offline period `[from, to)`
+/// holds for changes too (a change at `from` finds the device offline, one at `to` online)
+/// and an app opened at the time of a change sees that change; then everything scheduled
+/// while the run is under way (timers, pull answers, taps, session ends, Doze transitions);
+/// last the arrivals of push copies and `deletedMessages` signals, which run in a drawn
+/// order among themselves (their rank; neither APNs nor FCM promises an order, A5, F5).
+enum EventClass: UInt8, CaseIterable, Sendable {
+    case connectivity = 0, screen, charging, motion, lowPowerMode, tokenRotation, uninstall, otherDevices
+    case serverChange, session, forceQuit, swipeAway
+    case runTime
+    case arrival
+
+    /// The kernel tier of the class.
+    var tier: UInt8 { rawValue }
+}
+
+extension WorldEvent {
+    /// The class the event belongs to (see `EventClass`).
+    /// - Complexity: O(1).
+    var eventClass: EventClass {
+        switch self {
+        case .connectivity: .connectivity
+        case .screen: .screen
+        case .charging: .charging
+        case .motion: .motion
+        case .lowPowerMode: .lowPowerMode
+        case .tokenRotation: .tokenRotation
+        case .installed: .uninstall
+        case .otherDevice: .otherDevices
+        case .serverChange: .serverChange
+        case .appOpen: .session
+        case .forceQuit: .forceQuit
+        case .swipeAway: .swipeAway
+        case .appSessionEnd, .tap, .timer, .pullComplete, .doze, .channelTimer, .senderTimer, .otherChannelTimer: .runTime
+        case .deliver, .deletedMessages, .otherDeliver: .arrival
+        }
+    }
+}
+
+extension EventQueue where Payload == WorldEvent {
+    /// Schedules `event` at `time` in its class's tier, with `rank` (arrivals: the drawn
+    /// arrival rank; 0 otherwise).
+    /// - Precondition: `time >= now`.
+    /// - Complexity: O(log n) amortized.
+    @discardableResult
+    mutating func schedule(_ event: WorldEvent, at time: SimTime, rank: UInt32 = 0) -> EventID {
+        schedule(at: time, tier: event.eventClass.tier, rank: rank, event)
+    }
+}

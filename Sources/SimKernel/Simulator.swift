@@ -1,0 +1,58 @@
+/// A discrete-event model the `Simulator` runs: an event list it schedules on, and a
+/// handler for each event the simulator hands it. A model never pops its own events.
+public protocol DiscreteEventModel {
+    /// What the model's events carry.
+    associatedtype Event
+    /// The model's event list. The model schedules and cancels on it while it handles an
+    /// event; only the `Simulator` pops it.
+    var queue: EventQueue<Event> { get set }
+    /// Runs `event` at `queue.now` (already set to the event's time).
+    mutating func handle(_ event: Event)
+}
+
+/// Told of every event the simulator runs, around the model's handler (fingerprints,
+/// traces, samplers). A generic parameter of `Simulator.run`, so `NoEventObserver`
+/// compiles away.
+public protocol EventObserver {
+    associatedtype Model: DiscreteEventModel
+    /// `event` is about to run, at `model.queue.now`.
+    mutating func willHandle(_ event: Model.Event, in model: Model)
+    /// The event that just ran has been handled.
+    mutating func didHandle(in model: Model)
+}
+
+/// The observer that observes nothing.
+public struct NoEventObserver<Model: DiscreteEventModel>: EventObserver {
+    public init() {}
+    @inlinable public mutating func willHandle(_ event: Model.Event, in model: Model) {}
+    @inlinable public mutating func didHandle(in model: Model) {}
+}
+
+/// The one event loop.
+///
+/// `run(_:until:observer:)` pops the earliest event at or before the horizon (which sets
+/// `now` to its time, see `EventQueue.next(until:)`), tells the observer, hands the event
+/// to the model, tells the observer it is done, and repeats; events the handler schedules
+/// at or before the horizon run in the same call. On return `now` is the horizon (unless
+/// it is `.distantFuture`, when it is the last event's time).
+public enum Simulator {
+    /// Runs `model` until no event is left at or before `horizon`.
+    /// - Complexity: O((e + c) log n) for e events run and c cancelled entries discarded,
+    ///   n the queue's size, plus the cost of the handlers.
+    @inlinable
+    public static func run<Model: DiscreteEventModel, Observer: EventObserver>(_ model: inout Model, until horizon: SimTime,
+                                                                               observer: inout Observer) where Observer.Model == Model {
+        while let event = model.queue.next(until: horizon) {
+            observer.willHandle(event, in: model)
+            model.handle(event)
+            observer.didHandle(in: model)
+        }
+    }
+
+    /// Runs `model` until no event is left at or before `horizon`, observed by nothing.
+    @inlinable
+    public static func run<Model: DiscreteEventModel>(_ model: inout Model, until horizon: SimTime) {
+        var none = NoEventObserver<Model>()
+        run(&model, until: horizon, observer: &none)
+    }
+}
