@@ -13,7 +13,7 @@ REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*
 COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build deps bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism
+.PHONY: run test build deps schema schema-deps bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism
 
 run: build
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -21,8 +21,16 @@ run: build
 build: deps
 	$(SWIFT) build -c release --product pushsim
 
-test: deps
+test: deps schema-deps
 	$(SWIFT) test
+
+# Regenerates what the parameter declarations give: the JSON Schemas of scenario and sweep
+# files (docs/schema/) and the parameter reference (docs/plugins.md); tests fail when stale.
+schema: build
+	@mkdir -p docs/schema
+	$(BIN) schema > docs/schema/scenario.schema.json
+	$(BIN) schema --sweep > docs/schema/sweep.schema.json
+	$(BIN) list --markdown > docs/plugins.md
 
 # Benchmarks (not part of `make test`): kernel hold loop against a bare C heap, the study's
 # runs/s, 1,000,000 replications with --jobs 1 and 2, a simulated year; Results/bench/bench.csv.
@@ -122,6 +130,14 @@ deps:
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists gsl; then :; else \
 		echo "installing libgsl-dev and pkg-config (apt-get)"; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y libgsl-dev pkg-config; \
+	fi
+
+# Installs python3's jsonschema (the tests validate every shipped scenario with it) only
+# when python3 cannot already import it.
+schema-deps:
+	@if python3 -c 'import jsonschema' >/dev/null 2>&1; then :; else \
+		echo "installing python3-jsonschema (apt-get)"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y python3-jsonschema; \
 	fi
 
 clean:

@@ -35,7 +35,12 @@ enum Command {
       fingerprints RUNS.csv [--label NAME]
                  the run list (file, point, variant, strategy, replication,
                  fingerprint) of a runs.csv, as make regress keeps it
-      list       the kinds of channel, strategy and distribution, with their parameters
+      list [--markdown]
+                 the kinds of channel, strategy and distribution, with their parameters,
+                 and the keys of a scenario; --markdown: the tables of docs/plugins.md
+      schema [--sweep]
+                 the JSON Schema (draft 2020-12) of a scenario file (--sweep: of a
+                 sweep file), as docs/schema/ keeps it
       columns [--markdown [--in-place FILE]]
                  the runs.csv and summary.csv columns; --markdown: the column tables
                  of docs/csv.md (--in-place: rewritten between the markers of FILE)
@@ -62,11 +67,12 @@ enum Command {
             case "fingerprints": return try fingerprints(a, out: out)
             case "columns": return try columns(a, out: out)
             case "list":
-                try a.allow()
+                try a.allow(flags: ["--markdown"])
                 guard a.positional.isEmpty else { throw UsageError("list takes no arguments") }
-                out(Listing.text(registry)); return 0
+                out(a.flags.contains("--markdown") ? Listing.markdown(registry) : Listing.text(registry)); return 0
+            case "schema": return try schema(a, out: out)
             case nil: err(usage); return 2
-            case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, trace, validate, sweep, merge, compare, fingerprints, columns, list")
+            case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, trace, validate, sweep, merge, compare, fingerprints, columns, list, schema")
             }
         } catch let e as UsageError {
             err("pushsim: \(e)\n\(usage)"); return 2

@@ -1,6 +1,7 @@
 import PushSim
 
-/// `pushsim list`: every kind a scenario can name, with its parameters.
+/// `pushsim list`: every kind a scenario can name, with its parameters, and the keys of a
+/// scenario file.
 enum Listing {
     /// The listing of every kind in `registry` (built-ins first, in `Registry` order).
     static func text(_ registry: PluginRegistry = .builtIn) -> String {
@@ -13,6 +14,20 @@ enum Listing {
         s += "\nDISTRIBUTIONS (kind; duration distributions add \"unit\": us|ms|s|m|h|d, or are a duration string)\n"
         for d in Distribution.kinds { s += "  \(d.kind)(\(d.parameters))\n      \(d.summary)\n" }
         s += "\nGENERATORS (generator, default mt19937)\n  " + GeneratorType.allNames.joined(separator: " ") + "\n"
+        s += "\nSCENARIO KEYS (top level; an object's keys as object.key, the first time it appears)\n"
+        var expanded: Set<String> = []
+        s += keys(Scenario.params, prefix: "", &expanded)
+        return s
+    }
+
+    /// One line per key, then its object's keys as `prefix.name.key` (each object type once).
+    private static func keys(_ params: [AnyParam], prefix: String, _ expanded: inout Set<String>) -> String {
+        var s = ""
+        for p in params {
+            let value = p.defaultJSON.map { "default " + $0.compact } ?? "required"
+            s += "      \(prefix)\(p.name): \(p.type), \(value): \(p.doc)\n"
+            if !p.nested.isEmpty, expanded.insert(p.type).inserted { s += keys(p.nested, prefix: prefix + p.name + ".", &expanded) }
+        }
         return s
     }
 

@@ -85,19 +85,19 @@ public enum AppState: String, Sendable, CaseIterable, Decodable {
 }
 
 /// One app session: opened at `at`, in the foreground for `length`.
-public struct Session: Decodable, Sendable, Equatable {
+public struct Session: Decodable, Sendable, Equatable, ParamFieldDeclaring {
+    public static let at = Param.duration("at", default: nil, doc: "when the user opens the app")
+    public static let length = Param.duration("length", default: .minutes(1), doc: "how long the app stays in the foreground")
+    public static let fields: [ParamField<Self>] = [.bind(at, \.at), .bind(length, \.length)]
+
     public var at: SimDuration
     public var length: SimDuration
 
     public init(at: SimDuration, length: SimDuration) { self.at = at; self.length = length }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case at, length }
-
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        at = try c.decodeDuration(.at)
-        length = try c.decodeDurationIfPresent(.length) ?? .minutes(1)
+        self.init(at: .zero, length: Session.length.defaultValue)
+        try decodeFields(from: decoder)
     }
 }
 

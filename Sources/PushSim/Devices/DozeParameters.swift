@@ -149,27 +149,14 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
             && factors.allSatisfy { $0.isFinite && $0 >= 1 }
     }
 
-    /// One row per JSON key, in declaration order, for docs/model.md.
-    /// `type` is `duration`, `factor` or `bool`; `defaultValue` is the JSON text of the default.
-    public static let parameterDocs: [(name: String, type: String, defaultValue: String, summary: String)] = [
-        ("inactive", "duration", "30m", "deep INACTIVE after screen off, unplugged (AOSP INACTIVE_TIMEOUT)"),
-        ("motionCheck", "duration", "30m", "deep IDLE_PENDING, waiting for no motion (AOSP IDLE_AFTER_INACTIVE_TIMEOUT)"),
-        ("sensing", "duration", "4m", "deep SENSING (AOSP SENSING_TIMEOUT)"),
-        ("locating", "duration", "30s", "deep LOCATING (AOSP LOCATING_TIMEOUT)"),
-        ("idle", "duration", "1h", "first deep IDLE period, > 0 (AOSP IDLE_TIMEOUT)"),
-        ("idleFactor", "factor", "2", "growth of each deep IDLE period, ≥ 1 (AOSP IDLE_FACTOR)"),
-        ("maxIdle", "duration", "6h", "cap on a deep IDLE period (AOSP MAX_IDLE_TIMEOUT)"),
-        ("maintenance", "duration", "5m", "first deep maintenance window, > 0 (AOSP IDLE_PENDING_TIMEOUT)"),
-        ("maintenanceFactor", "factor", "2", "growth of each deep maintenance window, ≥ 1 (AOSP IDLE_PENDING_FACTOR)"),
-        ("maxMaintenance", "duration", "10m", "cap on a deep maintenance window (AOSP MAX_IDLE_PENDING_TIMEOUT)"),
-        ("minMaintenance", "duration", "30s", "floor on a deep maintenance window (AOSP MIN_DEEP_MAINTENANCE_TIME)"),
-        ("lightAfterInactive", "duration", "1m", "light INACTIVE; older builds 3m (AOSP LIGHT_IDLE_AFTER_INACTIVE_TIMEOUT)"),
-        ("lightPreIdle", "duration", "3m", "light PRE_IDLE (AOSP LIGHT_PRE_IDLE_TIMEOUT)"),
-        ("lightIdle", "duration", "5m", "first LIGHT_IDLE period, > 0 (AOSP LIGHT_IDLE_TIMEOUT)"),
-        ("lightIdleFactor", "factor", "2", "growth of each LIGHT_IDLE period, ≥ 1 (AOSP LIGHT_IDLE_FACTOR)"),
-        ("lightMaxIdle", "duration", "15m", "cap on a LIGHT_IDLE period (AOSP LIGHT_MAX_IDLE_TIMEOUT)"),
-        ("lightMaintenance", "duration", "1m", "light maintenance window; AOSP budget 1m-5m (LIGHT_IDLE_MAINTENANCE_*_BUDGET)"),
-        ("deepEnabled", "bool", "true", "whether deep Doze runs"),
-        ("lightEnabled", "bool", "true", "whether light Doze runs"),
-    ]
+    /// One row per JSON key, in declaration order, for docs/model.md: `params` as
+    /// (name, `duration` | `factor` | `bool`, the default's JSON text, meaning).
+    public static var parameterDocs: [(name: String, type: String, defaultValue: String, summary: String)] {
+        params.map { p in
+            let type = p.type.hasPrefix("duration") ? "duration" : p.type.hasPrefix("factor") ? "factor" : "bool"
+            let value: String
+            if case .string(let text)? = p.defaultJSON { value = text } else { value = p.defaultJSON?.compact ?? "" }
+            return (p.name, type, value, p.doc)
+        }
+    }
 }

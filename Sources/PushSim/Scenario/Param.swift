@@ -105,8 +105,12 @@ public protocol ParamDeclaring {
     /// Keys the object may carry besides its parameters and that its owner decodes
     /// (`"kind"` for a plug-in, also `"name"` for a strategy). Default: none.
     static var reservedKeys: [String] { get }
+    /// Schema keywords the object adds to its `properties`/`required`/`additionalProperties`
+    /// (e.g. a `oneOf` saying exactly one of two keys is given). Default: none.
+    static var schemaRules: [OrderedJSON.Member] { get }
 }
 
 extension ParamDeclaring {
     public static var reservedKeys: [String] { [] }
+    public static var schemaRules: [OrderedJSON.Member] { [] }
 }

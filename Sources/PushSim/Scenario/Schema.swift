@@ -32,7 +32,7 @@ public enum Schema {
 
     /// The object `T` declares: its parameters, its reserved keys as strings, nothing else.
     public static func object<T: ParamDeclaring>(of type: T.Type) -> OrderedJSON {
-        object(T.params, reserved: T.reservedKeys.map { ($0, .object(["type": "string"])) }, requireReserved: [])
+        adding(T.schemaRules, to: object(T.params, reserved: T.reservedKeys.map { ($0, .object(["type": "string"])) }, requireReserved: []))
     }
 
     /// An object of `params` plus `reserved` keys (with their schemas); `additionalProperties: false`.

@@ -3,7 +3,7 @@ import Foundation
 
 /// A small JSON Schema (draft 2020-12) checker for the keywords `Schema` emits: `$ref`
 /// (to `#/$defs/…`), `type`, `enum`, `const`, `minimum`, `maximum`, `minLength`,
-/// `maxLength`, `pattern`, `properties`, `required`, `additionalProperties: false`,
+/// `exclusiveMinimum`, `maxLength`, `pattern`, `minItems`, `maxItems`, `properties`, `required`, `additionalProperties: false`,
 /// `unevaluatedProperties: false`, `items`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`.
 /// Anything else fails loudly, so the test cannot pass by ignoring a keyword.
 struct SchemaValidator {
@@ -37,6 +37,12 @@ struct SchemaValidator {
                 if let n = v.number, n < x { fail("below \(x)") }
             case ("maximum", .number(let x)):
                 if let n = v.number, n > x { fail("above \(x)") }
+            case ("exclusiveMinimum", .number(let x)):
+                if let n = v.number, n <= x { fail("not above \(x)") }
+            case ("minItems", .number(let x)):
+                if case .array(let items) = v, Double(items.count) < x { fail("fewer than \(x) items") }
+            case ("maxItems", .number(let x)):
+                if case .array(let items) = v, Double(items.count) > x { fail("more than \(x) items") }
             case ("minLength", .number(let x)):
                 if case .string(let t) = v, Double(t.count) < x { fail("shorter than \(x)") }
             case ("maxLength", .number(let x)):
