@@ -6,7 +6,7 @@ extension World {
     /// `client.registration: tokenRefresh`), gets any held background push,
     /// and the strategy's `onForeground` runs.
     mutating func openApp(for length: SimDuration) {
-        guard installed else { return }
+        guard device.installed else { return }
         sessions += 1
         observe(.appOpened)
         sessionEndsAt = max(sessionEndsAt, queue.now + length)
@@ -14,7 +14,7 @@ extension World {
         stopped = false
         startProcessIfNeeded(.foreground)
         appState = .foreground
-        registerToken()
+        device.registerToken(client.registration)
         screenMayHaveChanged()
         react { s, app in s.onForeground(&app) }
         if let held = heldBackground {
@@ -60,7 +60,7 @@ extension World {
 
     /// Calls one strategy handler, then carries out what it asked for.
     mutating func react(_ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
-        var app = AppContext(now: queue.now, cursor: clientCursor, online: online, appState: appState, session: sessions)
+        var app = AppContext(now: queue.now, cursor: clientCursor, online: device.online, appState: appState, session: sessions)
         handler(&strategy, &app)
         for change in app.appliedPayloads {
             observe(.payloadApplied)
@@ -92,7 +92,7 @@ extension World {
     /// background handler time (iOS 30 s, I5; Android 10 s, D6; generic unlimited).
     var backgroundDeadline: SimTime {
         if appState == .foreground { return .distantFuture }
-        let limit = spec.app.handlerTime ?? (spec.platform == .ios ? .seconds(30) : spec.platform == .android ? .seconds(10) : nil)
+        let limit = spec.app.handlerTime ?? device.platform.rules.handlerTime
         return limit.map { queue.now + $0 } ?? .distantFuture
     }
 
@@ -108,7 +108,7 @@ extension World {
         currentPullIsFull = fullSyncWanted
         fullSyncWanted = false
         pullDeadline = backgroundDeadline
-        guard networkAvailable else {
+        guard device.networkAvailable(at: queue.now) else {
             observe(.pullStarted(full: currentPullIsFull, latency: nil))
             queue.schedule(.pullComplete(failed: true, process: appProcess), at: queue.now)
             return
@@ -124,6 +124,7 @@ extension World {
     /// online and the background deadline has not passed; otherwise `onPullFailed`.
     mutating func completePull(failed: Bool) {
         pullInFlight = false
+        let online = device.online, installed = device.installed
         if failed || !online || queue.now > pullDeadline || !installed {
             observe(.pullFailed(failed ? .failed : !online ? .offline : !installed ? .uninstalled : .pastDeadline))
             if installed { react { s, app in s.onPullFailed(&app) } }

@@ -1,17 +1,5 @@
-/// What the device does with a push that reaches it, by platform:
-///
-/// - generic: the app's handler runs, whatever the app's state (unless force-quit).
-/// - Android (F1, D5): a force-stopped app gets nothing (`dropped_app_force_stopped`). In
-///   the foreground every message reaches the handler. In the background a data message
-///   starts the app and reaches the handler; notification and both are drawn in the tray
-///   (the data of `both` reaches the app only if the user taps). A high-priority message
-///   grants the app a temporary Doze exemption (F6, AOSP: 5 min).
-/// - iOS (I1–I5): in the foreground the handler sees every push (and the OS draws nothing).
-///   Otherwise alerts are drawn by the OS whatever the app's state, force-quit included
-///   (if notifications are authorized). A
-///   background push (data, or the data of both) after a force-quit never runs the
-///   handler (I2); in Low Power Mode, or when the budget is spent, it is held: a newer one
-///   replaces it (`throttled`), a launch delivers it (I3, `heldBackgroundPush`).
+/// What the device does with a push that reaches it: the platform's `Arrival` plan
+/// (`PlatformRules`: generic, Android F1/D5/F6, iOS I1–I5) carried out.
 ///
 /// Before any of that, a copy of a message that already reached the installed app counts
 /// as a duplicate, and an app that de-duplicates by notification id (`client.dedupe`)
@@ -20,29 +8,18 @@
 /// it is not seen, so a later copy of the same message is not a duplicate.
 extension World {
     mutating func deliver(_ push: Push, copy: Int8) {
-        guard online else { ledger.finish(push.id, .droppedDeviceOffline); return }
-        observe(.copyArrived(bytes: Int(push.size), screenOn: screenOn))
-        guard installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
-        // The same drops as the platform branches below make for a stopped app (D5, I2).
-        if stopped && (spec.platform != .ios || push.type == .data) { ledger.finish(push.id, .droppedAppForceStopped); return }
+        guard device.online else { ledger.finish(push.id, .droppedDeviceOffline); return }
+        observe(.copyArrived(bytes: Int(push.size), screenOn: device.screenOn))
+        guard device.installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
+        let plan = device.platform.rules.arrival(push, appState == .foreground)
+        if stopped && plan.dropsWhenStopped { ledger.finish(push.id, .droppedAppForceStopped); return }
         if dropsDuplicate(push, device: 0) { ledger.finish(push.id, .delivered); return }
-        switch spec.platform {
-        case .generic:
-            if stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
-            ledger.finish(push.id, .delivered)
-            runHandler(push)
-        case .android:
-            if stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
-            if push.priority == .high { exemptUntil = queue.now + spec.highPriorityExemption }
-            ledger.finish(push.id, .delivered)
-            if appState == .foreground || push.type == .data { runHandler(push) } else { display(push) }
-        case .ios:
-            if appState == .foreground { ledger.finish(push.id, .delivered); runHandler(push); return }
-            if push.type != .data { ledger.finish(push.id, .delivered); display(push) }
-            guard push.type != .notification else { return }
-            if stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
-            if !lowPower && takeBudgetToken() { runBackgroundHandler(push) } else { holdBackground(push) }
-        }
+        if plan.exempt { device.exemptUntil = queue.now + spec.highPriorityExemption }
+        if plan.handler { ledger.finish(push.id, .delivered); runHandler(push) }
+        if plan.display { ledger.finish(push.id, .delivered); display(push) }
+        guard plan.background else { return }
+        if stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
+        if !device.lowPower && takeBudgetToken() { runBackgroundHandler(push) } else { holdBackground(push) }
     }
 
     /// The OS draws the push's notification (if the user allows notifications); a tag
@@ -62,7 +39,7 @@ extension World {
     /// The user taps the notification (if it is still shown): the app opens and its code
     /// gets the push's data.
     mutating func tap(_ push: Push) {
-        guard installed else { return }
+        guard device.installed else { return }
         if let tag = push.displayTag {
             guard tray[tag] == push.id else { return }
             tray[tag] = nil
@@ -93,8 +70,8 @@ extension World {
     }
 
     mutating func deletedMessages() {
-        observe(.deletedSignalArrived(screenOn: screenOn))
-        guard installed, !stopped else { return }
+        observe(.deletedSignalArrived(screenOn: device.screenOn))
+        guard device.installed, !stopped else { return }
         observe(.deletedSignalReceived)
         startProcessIfNeeded(.background)
         react { s, app in s.onDeletedMessages(&app) }

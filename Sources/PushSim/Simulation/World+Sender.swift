@@ -14,7 +14,7 @@ extension World {
     }
 
     mutating func deleteToken(_ device: Int) {
-        if device == 0 { registeredToken = 0 } else { others[device - 1].registeredToken = 0 }
+        devices[device].registeredToken = 0
     }
 
     /// One provider request: the next push id, `sentAt` = now, the device's channel's
@@ -26,8 +26,7 @@ extension World {
         push.sentAt = queue.now
         ledger.sent(push.id)
         observe(.sent(push))
-        let current = device == 0 ? installed && registeredToken == token : others[device - 1].hasCurrentToken
-        if !current { observe(.staleTokenSend) }
+        if !devices[device].hasCurrentToken { observe(.staleTokenSend) }
         let answer = withProvider(device) { channel, cx in channel.send(push, &cx) }
         switch answer {
         case let .rejected(error, retryAfter):
@@ -46,14 +45,6 @@ extension World {
         return s
     }
 
-    /// The app sends its token to the server: at every launch, or (`tokenRefresh`) only
-    /// when it differs from the one the app last registered (`client.registration`).
-    mutating func registerToken() {
-        guard client.registration == .everyLaunch || appToken != token else { return }
-        registeredToken = token
-        appToken = token
-    }
-
     /// A copy of a message reached an installed app on `device`: whether the app drops it
     /// as a copy of a notification it has already seen (`client.dedupe`); counts duplicates.
     mutating func dropsDuplicate(_ push: Push, device: Int) -> Bool {
@@ -70,12 +61,10 @@ struct WorldSenderServices: SenderServices {
 
     var now: SimTime { world.pointee.queue.now }
     var recipient: RecipientSpec { world.pointee.recipient }
-    var deviceCount: Int { 1 + world.pointee.otherCount }
+    var deviceCount: Int { world.pointee.devices.count }
     // Stored properties and mutating methods only: a non-mutating method called on
     // `world.pointee` copies the world first.
-    func token(of device: Int) -> Int {
-        device == 0 ? world.pointee.registeredToken : world.pointee.others[device - 1].registeredToken
-    }
+    func token(of device: Int) -> Int { world.pointee.devices[device].registeredToken }
     func deleteToken(_ device: Int) { world.pointee.deleteToken(device) }
     func send(_ push: Push, to device: Int) -> ProviderAnswer { world.pointee.send(push, to: device) }
     func setSenderTimer(at time: SimTime, tag: Int32) { world.pointee.queue.schedule(.senderTimer(tag: tag), at: time) }

@@ -25,9 +25,6 @@ struct World: DiscreteEventModel {
     let notifies: [Bool]
     let spec: DeviceSpec
     let client: ClientSpec
-    let channelRandom: RandomStream
-    /// Arrival ranks of the main device's push copies (`channel.order`).
-    let channelOrder: RandomStream
     let userRandom: RandomStream
     let clientRandom: RandomStream
     let streams: RandomStreams
@@ -37,29 +34,11 @@ struct World: DiscreteEventModel {
     let recipient: RecipientSpec
     var messages = MessageLedger()
     var senderStream: RandomStream?
-    /// The recipient's other devices (device 1, 2, …). The main device's paths check
-    /// `otherCount` only.
-    var otherCount = 0
-    var others: [OtherDevice] = []
-
-    // Device
-    var online = true
-    var offlineSince = SimTime.zero
-    var explicitScreenOn = false
-    var charging = false
-    var lowPower = false
-    var doze: DozeController?
-    var dozeEvent: (id: EventID, time: SimTime)?
-    var exemptUntil = SimTime.zero
-    var token = 1
-    /// The token the server holds for the device (0 = none: deleted after a token error).
-    var registeredToken = 1
-    /// The token the app last sent to the server (0 after a reinstall).
-    var appToken = 1
-    var installed = true
+    /// The recipient's devices: 0 runs the strategy's app, 1, 2, … are the other devices.
+    var devices: [Device]
 
     // App
-    var appState: AppState
+    var appState: AppState { didSet { devices[0].appForeground = appState == .foreground } }
     /// App sessions started so far (`AppContext.session`).
     var sessions = 0
     /// Counts app processes: bumped whenever the process ends, so its timers die with it.
@@ -102,8 +81,7 @@ struct World: DiscreteEventModel {
         queue.shuffleTies(salt: tieSalt)
         spec = device
         self.client = client
-        channelRandom = streams.stream(StreamName.channel)
-        channelOrder = streams.stream(StreamName.channelOrder)
+        devices = [Device(main: device, random: streams.stream(StreamName.channel), order: streams.stream(StreamName.channelOrder))]
         userRandom = streams.stream(StreamName.deviceUser)
         clientRandom = streams.stream(StreamName.client)
         self.streams = streams
@@ -111,9 +89,6 @@ struct World: DiscreteEventModel {
         self.recipient = recipient
         appState = device.app.initialState
         budget = TokenBucket(capacity: device.backgroundBudget.capacity, refill: device.backgroundBudget.refill)
-        if device.platform == .android {
-            doze = DozeController(parameters: device.doze, screenOn: device.app.initialState == .foreground, charging: false, at: .zero)
-        }
         if !recipient.otherDevices.isEmpty { addOtherDevices(recipient.otherDevices) }
         scheduleTimeline(server: serverSpec, streams: streams, horizon: horizon)
         rescheduleDoze()
@@ -134,7 +109,7 @@ struct World: DiscreteEventModel {
         periods(spec.lowPowerMode) { .lowPowerMode(on: $0) }
         for t in spec.tokenRotations { queue.schedule(.tokenRotation, at: .zero + t) }
         periods(spec.uninstalled) { .installed(!$0) }
-        if otherCount > 0 { scheduleOtherDevices() }
+        if devices.count > 1 { scheduleOtherDevices() }
         let changes = serverSpec.drawChanges(until: horizon, streams: streams)
         ledger.reserveCapacity(changes.count)   // one push per change
         messages.reserveCapacity(changes.count)
@@ -172,7 +147,7 @@ struct World: DiscreteEventModel {
     /// Runs one event: tells the observer, routes it, tells the observer it is done.
     mutating func handle(_ event: WorldEvent) {
         let details = observer.tracing ? traceDetails(event) : []
-        observer.eventStarts(event, at: queue.now, pushes: ledger, details: details)
+        observer.eventStarts(event.traceFields(ledger: ledger), at: queue.now, details: details)
         route(event)
         flushLedgerNotes()
         observer.eventEnded(at: queue.now, foreground: appState == .foreground)
@@ -193,39 +168,38 @@ struct World: DiscreteEventModel {
 
     private mutating func route(_ event: WorldEvent) {
         // Doze transitions due now take effect before anything else that happens now.
-        if doze != nil { let now = queue.now; doze!.advance(to: now) }
+        if device.doze != nil { let now = queue.now; device.doze!.advance(to: now) }
         switch event {
         case let .serverChange(key, schedule):
             serverChange(key: key, template: templates[Int(schedule)], notify: notifies[Int(schedule)])
         case let .connectivity(isOnline): setOnline(isOnline)
-        case let .screen(on): explicitScreenOn = on; screenMayHaveChanged()
+        case let .screen(on): device.explicitScreenOn = on; screenMayHaveChanged()
         case let .charging(on):
-            charging = on
-            doze?.setCharging(on, at: queue.now)
+            device.charging = on
+            let now = queue.now
+            device.doze?.setCharging(on, at: now)
             deviceChanged()
-        case .motion: doze?.motion(at: queue.now); deviceChanged()
+        case .motion: let now = queue.now; device.doze?.motion(at: now); deviceChanged()
         case let .lowPowerMode(on): setLowPower(on)
-        case .tokenRotation:
-            token += 1
-            if client.registration == .tokenRefresh && installed { registerToken() }
-            deviceChanged()
+        case .tokenRotation: device.rotateToken(client.registration); deviceChanged()
         case let .installed(yes): setInstalled(yes)
         case let .appOpen(length): openApp(for: length)
         case .appSessionEnd: endSessionIfDue()
         case .forceQuit: forceQuit()
-        case .swipeAway: if spec.platform == .ios { forceQuit() } else { endProcess(); screenMayHaveChanged() }
+        case .swipeAway: if device.platform.rules.swipeForceQuits { forceQuit() } else { endProcess(); screenMayHaveChanged() }
         case let .deliver(id, copy): deliver(ledger.push(id), copy: copy)
         case .deletedMessages: deletedMessages()
         case let .tap(id): tap(ledger.push(id))
         case let .timer(tag, process):
-            if installed, process == appProcess, appState != .notRunning { react { s, app in s.onTimer(tag: tag, &app) } }
+            if device.installed, process == appProcess, appState != .notRunning { react { s, app in s.onTimer(tag: tag, &app) } }
         case let .pullComplete(failed, process):
             // The answer of a pull whose process has ended is dropped; the new process may
             // have a pull of its own in flight already.
             if process == appProcess { completePull(failed: failed) } else { observe(.pullDropped) }
         case .doze:
-            dozeEvent = nil
-            doze?.advance(to: queue.now)
+            let now = queue.now
+            device.dozeEvent = nil
+            device.doze?.advance(to: now)
             deviceChanged()
         case let .channelTimer(slot, tag): withProvider(0, timerSlot: slot) { channel, cx in channel.timer(tag: tag, &cx) }
         case let .senderTimer(tag): withSender { policy, cx in policy.onTimer(tag: tag, &cx) }

@@ -1,0 +1,121 @@
+/// One device of the recipient, as the provider and the app see it: connectivity, screen,
+/// charger, Low Power Mode, Doze, registration tokens and install state. The same type
+/// serves the device whose app runs the client strategy (`devices[0]`) and the recipient's
+/// other devices (`devices[1...]`), which are receivers only: their screen counts as on,
+/// Doze never restricts them.
+///
+/// The platform's rules are in `PlatformRules` (one type per platform), not here. The
+/// value is small (no arrays): the world touches devices on every provider call.
+struct Device {
+    let platform: Platform
+    /// How long before t = 0 the device was last connected (F10; 0 for other devices).
+    let lastConnectedBefore: SimDuration
+    /// Android App Standby Bucket (D4; active for other devices).
+    let standbyBucket: StandbyBucket
+    /// Whether the user allows notifications (always for other devices).
+    let notificationsAuthorized: Bool
+    /// Whether the client strategy's app runs here (device 0).
+    let runsApp: Bool
+    /// The device's channel streams: `channel` / `channel.order` for device 0,
+    /// `channel.<n>` / `channel.<n>.order` for other device n.
+    let random: RandomStream
+    let order: RandomStream
+
+    var online = true
+    /// When the device last went offline (before t = 0 by `lastConnectedBefore`).
+    var offlineSince = SimTime.zero
+    var explicitScreenOn = false
+    var charging = false
+    var lowPower = false
+    /// Android Doze (D1–D3); nil elsewhere and on receiver-only devices.
+    var doze: DozeController?
+    /// The pending `.doze` event, at the controller's next transition.
+    var dozeEvent: (id: EventID, time: SimTime)?
+    /// Until when a high-priority message's Doze exemption lasts (F6).
+    var exemptUntil = SimTime.zero
+    /// The device's current registration token (an opaque number).
+    var token = 1
+    /// The token the server holds for the device (0 = none: deleted after a token error).
+    var registeredToken = 1
+    /// The token the app last sent to the server (0 after a reinstall).
+    var appToken = 1
+    var installed = true
+    /// Whether the app runs in the foreground (device 0; keeps the screen on).
+    var appForeground = false
+
+    /// The device whose app runs the strategy.
+    init(main spec: DeviceSpec, random: RandomStream, order: RandomStream) {
+        platform = spec.platform; lastConnectedBefore = spec.lastConnectedBefore
+        standbyBucket = spec.standbyBucket; notificationsAuthorized = spec.notificationsAuthorized
+        runsApp = true; self.random = random; self.order = order
+        appForeground = spec.app.initialState == .foreground
+        if spec.platform.rules.hasDoze {
+            doze = DozeController(parameters: spec.doze, screenOn: appForeground, charging: false, at: .zero)
+        }
+    }
+
+    /// One of the recipient's other devices (a receiver: no app code, screen on, no Doze).
+    init(other: OtherDeviceSpec, random: RandomStream, order: RandomStream) {
+        platform = other.platform; lastConnectedBefore = .zero; standbyBucket = .active; notificationsAuthorized = true
+        runsApp = false; self.random = random; self.order = order
+    }
+
+    /// The screen is on during explicit screen-on periods and while the app is in the
+    /// foreground; a device whose platform is always awake (generic) or that runs no app
+    /// counts as on.
+    @inline(__always) var screenOn: Bool { !runsApp || platform.rules.alwaysAwake || explicitScreenOn || appForeground }
+
+    /// Whether the server's token is the device's current one and the app is installed.
+    @inline(__always) var hasCurrentToken: Bool { installed && registeredToken == token }
+
+    /// The device as its provider sees it at `now`.
+    @inline(__always) func view(at now: SimTime) -> DeviceView {
+        var v = DeviceView()
+        v.online = online
+        v.platform = platform
+        v.dozeRestricted = doze?.isRestricted ?? false
+        v.awake = screenOn
+        v.token = !installed ? .uninstalled : (registeredToken == token ? .valid : .stale)
+        v.offlineFor = online ? .zero : now - offlineSince
+        v.standbyBucket = standbyBucket
+        v.notificationsAuthorized = notificationsAuthorized
+        return v
+    }
+
+    /// Whether the app can reach the network at `now`: online, and not held back by Doze
+    /// (unless in the foreground or within a high-priority message's exemption).
+    @inline(__always) func networkAvailable(at now: SimTime) -> Bool {
+        guard online else { return false }
+        guard let doze, doze.isRestricted else { return true }
+        return appForeground || now < exemptUntil
+    }
+
+    /// Connectivity changes at `now`; returns whether it changed.
+    mutating func setOnline(_ isOnline: Bool, at now: SimTime) -> Bool {
+        guard isOnline != online else { return false }
+        online = isOnline
+        if !isOnline { offlineSince = now == .zero ? now - lastConnectedBefore : now }
+        return true
+    }
+
+    /// The app sends its token to the server: at every launch, or (`tokenRefresh`) only
+    /// when it differs from the one it last registered (`client.registration`, A10).
+    mutating func registerToken(_ mode: ClientSpec.Registration) {
+        guard mode == .everyLaunch || appToken != token else { return }
+        registeredToken = token
+        appToken = token
+    }
+
+    /// The registration token changes; with `tokenRefresh` an installed app registers it now.
+    mutating func rotateToken(_ mode: ClientSpec.Registration) {
+        token += 1
+        if mode == .tokenRefresh && installed { registerToken(mode) }
+    }
+
+    /// The app is reinstalled: a new token, registered at the next launch.
+    mutating func reinstall() {
+        installed = true
+        token += 1
+        appToken = 0
+    }
+}
