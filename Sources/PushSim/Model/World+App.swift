@@ -7,46 +7,39 @@ extension World {
     /// and the strategy's `onForeground` runs.
     mutating func openApp(for length: SimDuration) {
         guard device.installed else { return }
-        sessions += 1
+        app.sessions += 1
         observe(.appOpened)
-        sessionEndsAt = max(sessionEndsAt, queue.now + length)
+        let now = queue.now
+        app.sessionEndsAt = max(app.sessionEndsAt, now + length)
         queue.schedule(.appSessionEnd, at: queue.now + length)
-        stopped = false
-        startProcessIfNeeded(.foreground)
-        appState = .foreground
+        app.stopped = false
+        app.startIfNeeded(.foreground)
+        app.state = .foreground
         device.registerToken(client.registration)
         screenMayHaveChanged()
         react { s, app in s.onForeground(&app) }
-        if let held = heldBackground {
-            heldBackground = nil
+        if let held = app.heldBackground {
+            app.heldBackground = nil
             runBackgroundHandler(held)
         }
     }
 
     mutating func endSessionIfDue() {
-        guard appState == .foreground, queue.now >= sessionEndsAt else { return }
-        appState = .background
+        guard app.state == .foreground, queue.now >= app.sessionEndsAt else { return }
+        app.state = .background
         screenMayHaveChanged()
     }
 
-    /// The app's process ends (its timers with it); the app is not running.
+    /// The app's process ends (its timers and pulls with it); the app is not running.
     mutating func endProcess() {
-        appState = .notRunning
-        appProcess &+= 1
-        sessionEndsAt = queue.now
-        pullInFlight = false; pullAgain = false; fullSyncWanted = false
-        notifyAfterPull.removeAll(keepingCapacity: true)
-    }
-
-    /// A stopped app's code starts: in the background (a push or signal) or the foreground.
-    mutating func startProcessIfNeeded(_ state: AppState) {
-        if appState == .notRunning { appProcess &+= 1; appState = state }
+        let now = queue.now
+        app.end(at: now)
+        replica.processEnded()
     }
 
     mutating func forceQuit() {
         endProcess()
-        stopped = true
-        sessionEndsAt = queue.now
+        app.stopped = true
         dropHeldBackground(.droppedAppForceStopped)
         screenMayHaveChanged()
     }
@@ -54,90 +47,90 @@ extension World {
     /// Runs the push handler; an app that was not running is started in the background.
     mutating func runHandler(_ push: Push) {
         observe(.handlerRan)
-        startProcessIfNeeded(.background)
+        app.startIfNeeded(.background)
         react { s, app in s.onPush(push, &app) }
     }
 
     /// Calls one strategy handler, then carries out what it asked for.
     mutating func react(_ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
-        var app = AppContext(now: queue.now, cursor: clientCursor, online: device.online, appState: appState, session: sessions)
-        handler(&strategy, &app)
-        for change in app.appliedPayloads {
+        var cx = AppContext(now: queue.now, cursor: replica.cursor, online: device.online, appState: app.state, session: app.sessions)
+        handler(&strategy, &cx)
+        for change in cx.appliedPayloads {
             observe(.payloadApplied)
             write(key: change.key, value: change.value, payload: true)
         }
-        if !app.notificationsPosted.isEmpty { for key in app.notificationsPosted { postNotification(key: key) } }
-        if !app.notificationsAfterPull.isEmpty { notifyAfterPull += app.notificationsAfterPull }
-        if app.pullRequested || app.fullSyncRequested { requestPull(full: app.fullSyncRequested) }
-        for timer in app.timers {
+        if !cx.notificationsPosted.isEmpty { for key in cx.notificationsPosted { postNotification(key: key) } }
+        if !cx.notificationsAfterPull.isEmpty { replica.notifyAfterPull += cx.notificationsAfterPull }
+        if cx.pullRequested || cx.fullSyncRequested { requestPull(full: cx.fullSyncRequested) }
+        for timer in cx.timers {
             observe(.timerSet(tag: timer.tag))
             let delay: SimDuration
             switch timer.delay {
             case let .fixed(d): delay = d
             case let .drawn(d): delay = max(SimDuration(microseconds: 1), d.sample(clientRandom))   // time must move on
             }
-            queue.schedule(.timer(tag: timer.tag, process: appProcess), at: queue.now + delay)
+            queue.schedule(.timer(tag: timer.tag, process: app.generation), at: queue.now + delay)
         }
     }
 
     /// A notification the app posts, showing its own value for `key`: shown unless the
     /// app is in the foreground, notifications are denied or the value is 0.
     mutating func postNotification(key: Int32) {
-        let value = clientState[Int(key)]
-        guard appState != .foreground, spec.notificationsAuthorized, value != 0 else { return }
+        let value = replica.state[Int(key)]
+        guard app.state != .foreground, spec.notificationsAuthorized, value != 0 else { return }
         observe(.posted(key: key, value: value, serverValue: server.state[Int(key)]))
     }
 
     /// Wall time work started now may take: unlimited in the foreground, else the app's
     /// background handler time (iOS 30 s, I5; Android 10 s, D6; generic unlimited).
     var backgroundDeadline: SimTime {
-        if appState == .foreground { return .distantFuture }
+        if app.state == .foreground { return .distantFuture }
         let limit = spec.app.handlerTime ?? device.platform.rules.handlerTime
         return limit.map { queue.now + $0 } ?? .distantFuture
     }
 
     /// Starts a pull, or marks one to follow the pull in flight.
     mutating func requestPull(full: Bool) {
-        if full { fullSyncWanted = true }
-        if pullInFlight {
-            pullAgain = true
+        if full { replica.fullSyncWanted = true }
+        if replica.pullInFlight {
+            replica.pullAgain = true
             observe(.pullQueued)
             return
         }
-        pullInFlight = true
-        currentPullIsFull = fullSyncWanted
-        fullSyncWanted = false
-        pullDeadline = backgroundDeadline
+        replica.pullInFlight = true
+        replica.currentPullIsFull = replica.fullSyncWanted
+        replica.fullSyncWanted = false
+        replica.pullDeadline = backgroundDeadline
         guard device.networkAvailable(at: queue.now) else {
-            observe(.pullStarted(full: currentPullIsFull, latency: nil))
-            queue.schedule(.pullComplete(failed: true, process: appProcess), at: queue.now)
+            observe(.pullStarted(full: replica.currentPullIsFull, latency: nil))
+            queue.schedule(.pullComplete(failed: true, process: app.generation), at: queue.now)
             return
         }
         let latency = client.pullLatency.sample(clientRandom)
-        observe(.pullStarted(full: currentPullIsFull, latency: latency))
+        observe(.pullStarted(full: replica.currentPullIsFull, latency: latency))
         let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
         // A zero-latency pull completes at once, so the cursor moves before the next event.
-        if latency == .zero { completePull(failed: failed) } else { queue.schedule(.pullComplete(failed: failed, process: appProcess), at: queue.now + latency) }
+        if latency == .zero { completePull(failed: failed) } else { queue.schedule(.pullComplete(failed: failed, process: app.generation), at: queue.now + latency) }
     }
 
     /// A pull's answer arrives: applied if the request succeeded, the device is still
     /// online and the background deadline has not passed; otherwise `onPullFailed`.
     mutating func completePull(failed: Bool) {
-        pullInFlight = false
+        replica.pullInFlight = false
         let online = device.online, installed = device.installed
-        if failed || !online || queue.now > pullDeadline || !installed {
+        if failed || !online || queue.now > replica.pullDeadline || !installed {
             observe(.pullFailed(failed ? .failed : !online ? .offline : !installed ? .uninstalled : .pastDeadline))
             if installed { react { s, app in s.onPullFailed(&app) } }
         } else {
-            apply(currentPullIsFull ? .reset(snapshot: server.state, cursor: server.head) : server.changes(since: clientCursor))
-            if !notifyAfterPull.isEmpty {
-                for key in notifyAfterPull { postNotification(key: key) }
-                notifyAfterPull.removeAll(keepingCapacity: true)
+            apply(replica.currentPullIsFull ? .reset(snapshot: server.state, cursor: server.head) : server.changes(since: replica.cursor))
+            if !replica.notifyAfterPull.isEmpty {
+                for key in replica.notifyAfterPull { postNotification(key: key) }
+                replica.notifyAfterPull.removeAll(keepingCapacity: true)
             }
             observe(.pullApplied)
         }
-        if pullAgain {
-            pullAgain = false
+        if replica.pullAgain {
+            replica.pullAgain = false
             requestPull(full: false)
         }
     }
@@ -147,19 +140,19 @@ extension World {
         case let .events(changes):
             observe(.pullAnswered(changes: changes.count, reset: false, bytes: client.responseSize + client.changeSize * changes.count))
             for change in changes { write(key: change.key, value: change.value) }
-            if let last = changes.last { clientCursor = last.sequence }
+            if let last = changes.last { replica.cursor = last.sequence }
         case let .reset(snapshot, cursor):
             observe(.pullAnswered(changes: snapshot.count, reset: true, bytes: client.responseSize + client.changeSize * snapshot.count))
             for key in snapshot.indices { write(key: Int32(key), value: snapshot[key]) }
-            clientCursor = cursor
+            replica.cursor = cursor
         }
     }
 
     /// Writes one key of the client's state (`payload`: a push's operation applied as-is),
     /// keeping the convergence and user-view trackers current.
     mutating func write(key: Int32, value: Int64, payload: Bool = false) {
-        let old = clientState[Int(key)]
-        clientState[Int(key)] = value
+        let old = replica.state[Int(key)]
+        replica.state[Int(key)] = value
         observe(.wrote(key: key, old: old, new: value, server: server.state[Int(key)], payload: payload))
     }
 }

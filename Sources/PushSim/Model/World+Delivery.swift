@@ -11,14 +11,14 @@ extension World {
         guard device.online else { ledger.finish(push.id, .droppedDeviceOffline); return }
         observe(.copyArrived(bytes: Int(push.size), screenOn: device.screenOn))
         guard device.installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
-        let plan = device.platform.rules.arrival(push, appState == .foreground)
-        if stopped && plan.dropsWhenStopped { ledger.finish(push.id, .droppedAppForceStopped); return }
+        let plan = device.platform.rules.arrival(push, app.state == .foreground)
+        if app.stopped && plan.dropsWhenStopped { ledger.finish(push.id, .droppedAppForceStopped); return }
         if dropsDuplicate(push, device: 0) { ledger.finish(push.id, .delivered); return }
         if plan.exempt { device.exemptUntil = queue.now + spec.highPriorityExemption }
         if plan.handler { ledger.finish(push.id, .delivered); runHandler(push) }
         if plan.display { ledger.finish(push.id, .delivered); display(push) }
         guard plan.background else { return }
-        if stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
+        if app.stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
         if !device.lowPower && takeBudgetToken() { runBackgroundHandler(push) } else { holdBackground(push) }
     }
 
@@ -27,9 +27,8 @@ extension World {
     mutating func display(_ push: Push) {
         guard spec.notificationsAuthorized else { return }
         let key = push.change.key
-        let replaced = push.displayTag.map { tray[$0] != nil } ?? false
+        let replaced = app.tray.show(push)
         observe(.displayed(push: push.id, key: key, value: push.change.value, serverValue: server.state[Int(key)], replaced: replaced))
-        if let tag = push.displayTag { tray[tag] = push.id } else { untaggedShown.insert(push.id) }
         let app = spec.app
         if app.tapProbability > 0, userRandom.bernoulli(app.tapProbability) {
             queue.schedule(.tap(id: push.id), at: queue.now + app.tapDelay.sample(userRandom))
@@ -40,12 +39,7 @@ extension World {
     /// gets the push's data.
     mutating func tap(_ push: Push) {
         guard device.installed else { return }
-        if let tag = push.displayTag {
-            guard tray[tag] == push.id else { return }
-            tray[tag] = nil
-        } else {
-            guard untaggedShown.remove(push.id) != nil else { return }
-        }
+        guard app.tray.take(push) else { return }
         observe(.tapped)
         openApp(for: spec.app.sessionLength)
         runHandler(push)
@@ -61,19 +55,19 @@ extension World {
         ledger.delay(push.id, .delayedMessageThrottled)
         if spec.heldBackgroundPush == .drop { ledger.finish(push.id, .throttled); return }
         dropHeldBackground(.throttled)
-        heldBackground = push
+        app.heldBackground = push
     }
 
     mutating func dropHeldBackground(_ outcome: PushOutcome) {
-        if let old = heldBackground { ledger.finish(old.id, outcome) }
-        heldBackground = nil
+        if let old = app.heldBackground { ledger.finish(old.id, outcome) }
+        app.heldBackground = nil
     }
 
     mutating func deletedMessages() {
         observe(.deletedSignalArrived(screenOn: device.screenOn))
-        guard device.installed, !stopped else { return }
+        guard device.installed, !app.stopped else { return }
         observe(.deletedSignalReceived)
-        startProcessIfNeeded(.background)
+        app.startIfNeeded(.background)
         react { s, app in s.onDeletedMessages(&app) }
     }
 }

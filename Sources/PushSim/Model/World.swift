@@ -1,8 +1,10 @@
-/// One replication: server, sender, channel, device, app and client wired to one event
-/// queue. Split by concern: `World+Device` (connectivity, screen, Doze, tokens),
-/// `World+Delivery` (what the device does with an arriving push), `World+App` (app
-/// lifecycle, strategy handlers, pulls), `World+Sender` (the sender policy's host),
-/// `World+OtherDevices` (the recipient's other devices).
+/// One replication: the server, the sender policy, a channel per device, the recipient's
+/// devices (`Device`), the app (`AppProcess`) and the client's replica (`Replica`), and the
+/// observer (`RunObserver`); the kernel's `Simulator` runs it. The world owns the
+/// components and routes each event to the one it concerns (`route`); what happens is in
+/// `World+Timeline` (t = 0), `World+Device`, `World+Delivery` (an arriving push), `World+App`
+/// (sessions, strategy handlers, pulls), `World+Sender` (the policy's context) and
+/// `World+OtherDevices`; `World+Observe` reports to the observer.
 ///
 /// Not generic: the plug-ins (channels, strategy, sender policy) and the trace sink are
 /// existentials, called through their protocols, so the world's own code is compiled once,
@@ -37,32 +39,12 @@ struct World: DiscreteEventModel {
     /// The recipient's devices: 0 runs the strategy's app, 1, 2, … are the other devices.
     var devices: [Device]
 
-    // App
-    var appState: AppState { didSet { devices[0].appForeground = appState == .foreground } }
-    /// App sessions started so far (`AppContext.session`).
-    var sessions = 0
-    /// Counts app processes: bumped whenever the process ends, so its timers die with it.
-    var appProcess: Int32 = 0
-    var stopped = false
-    var sessionEndsAt = SimTime.zero
-    var budget: TokenBucket
-    var heldBackground: Push?
-    /// Shown notifications: tag → push id (lookups only, never iterated).
-    var tray: [Int64: Int64] = [:]
-    /// Shown notifications without a tag, by push id.
-    var untaggedShown: Set<Int64> = []
-
-    // Client replica and sync
-    var clientState: [Int64]
-    var clientCursor: Int64 = 0
-    /// Keys whose notification the app posts when the next pull's answer is applied.
-    var notifyAfterPull: [Int32] = []
+    /// The app on the main device: state, process, sessions, budget, tray.
+    var app: AppProcess { didSet { devices[0].appForeground = app.state == .foreground } }
+    /// The client's replica and its pull machine.
+    var replica: Replica
+    /// The id the next provider request gets (1, 2, 3, … in the run).
     var nextPushID: Int64 = 1
-    var pullInFlight = false
-    var pullAgain = false
-    var fullSyncWanted = false
-    var currentPullIsFull = false
-    var pullDeadline = SimTime.distantFuture
 
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
     /// order (see `WorldEvent`).
@@ -70,7 +52,7 @@ struct World: DiscreteEventModel {
          channel: any PushChannel, strategy: any ClientStrategy, sender: any SenderPolicy, recipient: RecipientSpec,
          streams: RandomStreams, horizon: SimTime, tieSalt: UInt64 = 0, trace: any TraceSink) {
         server = Server(keyCount: serverSpec.keys, retainLast: serverSpec.retainLast)
-        clientState = Array(repeating: 0, count: serverSpec.keys)
+        replica = Replica(keys: serverSpec.keys)
         providers = [channel]
         self.strategy = strategy
         strategyPrototype = strategy
@@ -87,39 +69,10 @@ struct World: DiscreteEventModel {
         self.streams = streams
         self.sender = sender
         self.recipient = recipient
-        appState = device.app.initialState
-        budget = TokenBucket(capacity: device.backgroundBudget.capacity, refill: device.backgroundBudget.refill)
+        app = AppProcess(device)
         if !recipient.otherDevices.isEmpty { addOtherDevices(recipient.otherDevices) }
         scheduleTimeline(server: serverSpec, streams: streams, horizon: horizon)
         rescheduleDoze()
-    }
-
-    private mutating func scheduleTimeline(server serverSpec: ServerSpec, streams: RandomStreams, horizon: SimTime) {
-        let offline = spec.connectivity?.draw(until: horizon, random: streams.stream(StreamName.deviceConnectivity)) ?? spec.offline
-        for p in offline {
-            queue.schedule(.connectivity(online: false), at: .zero + p.from)
-            queue.schedule(.connectivity(online: true), at: .zero + p.to)
-        }
-        func periods(_ list: [Period], _ make: (Bool) -> WorldEvent) {
-            for p in list { queue.schedule(make(true), at: .zero + p.from); queue.schedule(make(false), at: .zero + p.to) }
-        }
-        periods(spec.screenOn) { .screen(on: $0) }
-        periods(spec.charging) { .charging(on: $0) }
-        for t in spec.motion { queue.schedule(.motion, at: .zero + t) }
-        periods(spec.lowPowerMode) { .lowPowerMode(on: $0) }
-        for t in spec.tokenRotations { queue.schedule(.tokenRotation, at: .zero + t) }
-        periods(spec.uninstalled) { .installed(!$0) }
-        if devices.count > 1 { scheduleOtherDevices() }
-        let changes = serverSpec.drawChanges(until: horizon, streams: streams)
-        ledger.reserveCapacity(changes.count)   // one push per change
-        messages.reserveCapacity(changes.count)
-        observer.experience.reserve(changes: changes.count)
-        for c in changes {
-            queue.schedule(.serverChange(key: c.key, schedule: Int32(c.schedule)), at: c.time)
-        }
-        for s in spec.app.sessions(until: horizon, random: userRandom) { queue.schedule(.appOpen(length: s.length), at: .zero + s.at) }
-        for t in spec.app.forceQuit { queue.schedule(.forceQuit, at: .zero + t) }
-        for t in spec.app.swipeAway { queue.schedule(.swipeAway, at: .zero + t) }
     }
 
     /// Runs every event up to and including `horizon` (the kernel's loop) and reports the
@@ -132,38 +85,13 @@ struct World: DiscreteEventModel {
         return outcome(horizon: horizon)
     }
 
-    /// The run's outcome at `horizon`, from the observer's figures and the ledgers.
-    private mutating func outcome(horizon: SimTime) -> RunOutcome {
-        let tracker = observer.convergence
-        let converged = tracker.mismatches == 0
-        let time = converged ? max(.zero, (tracker.matchingSince ?? horizon) - observer.lastChangeTime) : nil
-        let seen = observer.experience.outcome(horizon: horizon, foreground: appState == .foreground, stale: !converged)
-        var outcome = RunOutcome(converged: converged, convergenceTime: time, finalCursor: clientCursor, ledger: ledger,
-                                 counters: observer.counters, experience: seen, fingerprint: observer.fingerprint)
-        outcome.sender = SenderOutcome(messages: messages, counters: observer.senderCounters)
-        return outcome
-    }
-
     /// Runs one event: tells the observer, routes it, tells the observer it is done.
     mutating func handle(_ event: WorldEvent) {
         let details = observer.tracing ? traceDetails(event) : []
         observer.eventStarts(event.traceFields(ledger: ledger), at: queue.now, details: details)
         route(event)
         flushLedgerNotes()
-        observer.eventEnded(at: queue.now, foreground: appState == .foreground)
-    }
-
-    /// Reports `o` to the observer at the current time.
-    @inline(__always)
-    mutating func observe(_ o: Observation) {
-        if observer.tracing && o.showsLedgerFirst { flushLedgerNotes() }
-        observer.record(o, at: queue.now)
-    }
-
-    /// Hands the ledger's new outcomes and delay reasons to the observer (traces only).
-    mutating func flushLedgerNotes() {
-        guard observer.tracing else { return }
-        for note in ledger.takeJournal() { observer.ledger(note, at: queue.now) }
+        observer.eventEnded(at: queue.now, foreground: app.state == .foreground)
     }
 
     private mutating func route(_ event: WorldEvent) {
@@ -191,11 +119,11 @@ struct World: DiscreteEventModel {
         case .deletedMessages: deletedMessages()
         case let .tap(id): tap(ledger.push(id))
         case let .timer(tag, process):
-            if device.installed, process == appProcess, appState != .notRunning { react { s, app in s.onTimer(tag: tag, &app) } }
+            if device.installed, process == app.generation, app.state != .notRunning { react { s, app in s.onTimer(tag: tag, &app) } }
         case let .pullComplete(failed, process):
             // The answer of a pull whose process has ended is dropped; the new process may
             // have a pull of its own in flight already.
-            if process == appProcess { completePull(failed: failed) } else { observe(.pullDropped) }
+            if process == app.generation { completePull(failed: failed) } else { observe(.pullDropped) }
         case .doze:
             let now = queue.now
             device.dozeEvent = nil
@@ -215,7 +143,7 @@ struct World: DiscreteEventModel {
     private mutating func serverChange(key: Int32, template: MessageTemplate, notify: Bool) {
         let old = server.state[Int(key)]
         let change = server.commit(key: key, value: server.head + 1)
-        observe(.changeCommitted(key: key, sequence: change.sequence, old: old, new: change.value, client: clientState[Int(key)], notify: notify))
+        observe(.changeCommitted(key: key, sequence: change.sequence, old: old, new: change.value, client: replica.state[Int(key)], notify: notify))
         guard template.send else { return }
         var message = template.push(id: 0, cursor: server.head, change: change, at: queue.now)
         message.notification = messages.open()

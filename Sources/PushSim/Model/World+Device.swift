@@ -21,8 +21,8 @@ extension World {
     mutating func setOnline(_ isOnline: Bool) {
         guard device.setOnline(isOnline, at: queue.now) else { return }
         deviceChanged()
-        if isOnline, device.installed, !stopped,
-           appState == .foreground || (appState == .background && device.platform.rules.backgroundReconnectRunsApp) {
+        if isOnline, device.installed, !app.stopped,
+           app.state == .foreground || (app.state == .background && device.platform.rules.backgroundReconnectRunsApp) {
             react { s, app in s.onReconnect(&app) }
         }
     }
@@ -37,8 +37,8 @@ extension World {
     /// one runs if the budget allows.
     mutating func setLowPower(_ on: Bool) {
         device.lowPower = on
-        if !on, let held = heldBackground, appState != .foreground, takeBudgetToken() {
-            heldBackground = nil
+        if !on, let held = app.heldBackground, app.state != .foreground, takeBudgetToken() {
+            app.heldBackground = nil
             runBackgroundHandler(held)
         }
     }
@@ -48,18 +48,18 @@ extension World {
         if yes {
             // A reinstall: a new token (registered at the next launch) and empty local state.
             device.reinstall()
-            for key in clientState.indices where clientState[key] != 0 { write(key: Int32(key), value: 0) }
-            clientCursor = 0
+            for key in replica.state.indices where replica.state[key] != 0 { write(key: Int32(key), value: 0) }
+            replica.cursor = 0
             strategy = strategyPrototype
-            pullAgain = false; fullSyncWanted = false
+            replica.forgetPendingPulls()
         } else {
             device.installed = false
             dropHeldBackground(.droppedAppForceStopped)
-            tray.removeAll(); untaggedShown.removeAll()
-            pullAgain = false; fullSyncWanted = false
+            app.tray.clear()
+            replica.forgetPendingPulls()
         }
         endProcess()
-        stopped = false
+        app.stopped = false
         screenMayHaveChanged()
     }
 
@@ -81,5 +81,5 @@ extension World {
     }
 
     /// The iOS background budget as a token bucket (I1).
-    mutating func takeBudgetToken() -> Bool { budget.take(at: queue.now) }
+    mutating func takeBudgetToken() -> Bool { app.budget.take(at: queue.now) }
 }

@@ -1,0 +1,36 @@
+/// The app on the main device as the OS runs it: its state, its process, sessions, the
+/// force-stop flag, the iOS background budget and a held background push, and its tray.
+struct AppProcess: Sendable {
+    var state: AppState
+    /// App sessions started so far (`AppContext.session`).
+    var sessions = 0
+    /// Counts app processes: bumped whenever the process ends, so its timers and pulls die
+    /// with it.
+    var generation: Int32 = 0
+    /// Force-quit (iOS) or force-stopped (Android) and not launched since (I2, D5).
+    var stopped = false
+    /// Until when the latest session keeps the app in the foreground.
+    var sessionEndsAt = SimTime.zero
+    /// The iOS background budget (I1).
+    var budget: TokenBucket
+    /// A background push held by the budget or Low Power Mode (I3, I5).
+    var heldBackground: Push?
+    var tray = Tray()
+
+    init(_ spec: DeviceSpec) {
+        state = spec.app.initialState
+        budget = TokenBucket(capacity: spec.backgroundBudget.capacity, refill: spec.backgroundBudget.refill)
+    }
+
+    /// A stopped app's code starts: in the background (a push or signal) or the foreground.
+    mutating func startIfNeeded(_ newState: AppState) {
+        if state == .notRunning { generation &+= 1; state = newState }
+    }
+
+    /// The process ends at `now` (its timers with it): the app is not running.
+    mutating func end(at now: SimTime) {
+        state = .notRunning
+        generation &+= 1
+        sessionEndsAt = now
+    }
+}

@@ -1,0 +1,31 @@
+/// The scenario's timeline, scheduled at t = 0: every event class of the timeline
+/// (`EventClass`), from the device, the other devices, the server and the app.
+extension World {
+    mutating func scheduleTimeline(server serverSpec: ServerSpec, streams: RandomStreams, horizon: SimTime) {
+        let offline = spec.connectivity?.draw(until: horizon, random: streams.stream(StreamName.deviceConnectivity)) ?? spec.offline
+        for p in offline {
+            queue.schedule(.connectivity(online: false), at: .zero + p.from)
+            queue.schedule(.connectivity(online: true), at: .zero + p.to)
+        }
+        func periods(_ list: [Period], _ make: (Bool) -> WorldEvent) {
+            for p in list { queue.schedule(make(true), at: .zero + p.from); queue.schedule(make(false), at: .zero + p.to) }
+        }
+        periods(spec.screenOn) { .screen(on: $0) }
+        periods(spec.charging) { .charging(on: $0) }
+        for t in spec.motion { queue.schedule(.motion, at: .zero + t) }
+        periods(spec.lowPowerMode) { .lowPowerMode(on: $0) }
+        for t in spec.tokenRotations { queue.schedule(.tokenRotation, at: .zero + t) }
+        periods(spec.uninstalled) { .installed(!$0) }
+        if devices.count > 1 { scheduleOtherDevices() }
+        let changes = serverSpec.drawChanges(until: horizon, streams: streams)
+        ledger.reserveCapacity(changes.count)   // one push per change
+        messages.reserveCapacity(changes.count)
+        observer.experience.reserve(changes: changes.count)
+        for c in changes {
+            queue.schedule(.serverChange(key: c.key, schedule: Int32(c.schedule)), at: c.time)
+        }
+        for s in spec.app.sessions(until: horizon, random: userRandom) { queue.schedule(.appOpen(length: s.length), at: .zero + s.at) }
+        for t in spec.app.forceQuit { queue.schedule(.forceQuit, at: .zero + t) }
+        for t in spec.app.swipeAway { queue.schedule(.swipeAway, at: .zero + t) }
+    }
+}
