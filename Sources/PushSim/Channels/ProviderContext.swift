@@ -10,8 +10,9 @@
 /// with the calling channel instance's slot, so a channel that embeds another (FCM's Apple
 /// path embeds the APNs model) hands the embedded one its own tag space with `nested(_:_:)`.
 ///
-/// A context is valid only during the call it is passed to; keep nothing from it.
-public struct ProviderContext {
+/// A context is valid only during the call it is passed to, and it is noncopyable, so a
+/// plug-in cannot keep it for later (it points into the running world).
+public struct ProviderContext: ~Copyable {
     /// The current simulated time.
     public let now: SimTime
     /// The device, as the provider knows it now.

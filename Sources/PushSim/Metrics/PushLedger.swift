@@ -20,8 +20,6 @@ public struct PushLedger: Sendable {
     static let sendErrors = SendError.allCases
     static let delayReasons = DelayReason.allCases
     static let outcomeCount = PushOutcome.allCases.count
-    /// The latest rejection recorded (the provider's answer to the request in progress).
-    private var lastRejection: (id: Int64, rejection: Rejection)?
 
     /// One recorded fact about a push, for traces.
     public enum Note: Sendable, Equatable {
@@ -77,15 +75,6 @@ public struct PushLedger: Sendable {
     public mutating func reject(_ id: Int64, _ rejection: Rejection) {
         guard finish(id, .rejected) else { return }
         rejections[Self.sendErrors.firstIndex(of: rejection.error)!] += 1
-        lastRejection = (id, rejection)
-    }
-
-    /// The provider's answer to the send of push `id`, just made: rejected if the channel
-    /// recorded a rejection for it, else accepted (a push the provider accepts may still
-    /// expire, be collapsed or be lost later; that is not the answer to the request).
-    public func answer(for id: Int64) -> ProviderAnswer {
-        if let last = lastRejection, last.id == id { return .rejected(last.rejection.error, retryAfter: last.rejection.retryAfter) }
-        return .accepted(messageID: id)
     }
 
     /// Records `push` as handed to transport, for the deliveries of its copies.

@@ -31,7 +31,9 @@ extension World {
         case .tokenRotation: devices[d].rotateToken(client.registration)
         case .uninstalled: devices[d].installed = false
         case .reinstalled: devices[d].reinstall()
-        case .launch: if devices[d].installed { devices[d].registerToken(client.registration) }
+        case .launch:
+            guard devices[d].installed else { return }
+            devices[d].registerToken(client.registration)
         }
         withProvider(d) { channel, cx in channel.deviceChanged(&cx) }
     }

@@ -30,8 +30,10 @@ extension World {
         let answer = withProvider(device) { channel, cx in channel.send(push, &cx) }
         switch answer {
         case let .rejected(error, retryAfter):
+            precondition(!ledger.isFinal(push.id), "\(type(of: providers[device])) refused push \(push.id) after ending it: a refusal does nothing else")
             ledger.reject(push.id, Rejection(error, retryAfter: retryAfter))
-        case .accepted:
+        case let .accepted(messageID):
+            precondition(messageID == push.id, "\(type(of: providers[device])) accepted push \(push.id) as message \(messageID)")
             let duplicate = messages.accept(push.notification, device: device)
             observe(.accepted(duplicate: duplicate, inQuietHours: recipient.quietHours != nil && recipient.inQuietHours(queue.now)))
         }
@@ -62,8 +64,8 @@ struct WorldSenderServices: SenderServices {
     var now: SimTime { world.pointee.queue.now }
     var recipient: RecipientSpec { world.pointee.recipient }
     var deviceCount: Int { world.pointee.devices.count }
-    // Stored properties and mutating methods only: a non-mutating method called on
-    // `world.pointee` copies the world first.
+    // Stored properties and mutating methods only (a non-mutating method called on
+    // `world.pointee` was measured to copy the world first).
     func token(of device: Int) -> Int { world.pointee.devices[device].registeredToken }
     func deleteToken(_ device: Int) { world.pointee.deleteToken(device) }
     func send(_ push: Push, to device: Int) -> ProviderAnswer { world.pointee.send(push, to: device) }

@@ -1,17 +1,10 @@
 /// Everything that can happen in one replication; the payload of the kernel's event queue.
 ///
-/// Order at equal times (see `EventQueue`, ordered by (time, rank, sequence)): what a
-/// channel hands to a device (`deliver`, `deletedMessages`, `otherDeliver`) has a rank
-/// drawn when it is scheduled (`ProviderContext.deliver`, in [1, 2³² − 1]), so
-/// simultaneous copies arrive in a random order (neither APNs nor FCM promises one, A5,
-/// F5); every other event has rank 0 and so runs, at an equal time, before them. Among
-/// rank-0 events: the scenario's timeline is scheduled at t = 0 before anything else, in
-/// this order: connectivity changes; device changes (screen, charging, motion, Low Power
-/// Mode, token rotations, uninstalls); server changes; app sessions, force-quits and
-/// swipes. At an equal time those therefore run before any pull completion or timer
-/// scheduled during the run, and among themselves in that order. So an offline period
-/// `[from, to)` holds for changes too: a change at `from` finds the device offline, one at
-/// `to` finds it online; and an app opened at the time of a change sees that change.
+/// Order at equal times: by the event's class (`EventClass`, one kernel tier each: the
+/// timeline's kinds, then run-time events, then arrivals), FIFO within a class; what a
+/// channel hands to a device (`deliver`, `deletedMessages`, `otherDeliver`) is an arrival
+/// with a rank drawn when it is scheduled (`ProviderContext.deliver`, in [1, 2³² − 1]), so
+/// simultaneous copies arrive in a random order (neither APNs nor FCM promises one, A5, F5).
 public enum WorldEvent: Sendable {
     /// The server commits a change; `schedule` indexes the change schedule (message template).
     case serverChange(key: Int32, schedule: Int32)
@@ -56,7 +49,7 @@ public enum WorldEvent: Sendable {
     /// A timer the main device's channel set: `slot` names the channel instance (0 the
     /// variant's channel, others channels it embeds), `tag` is that instance's own.
     case channelTimer(slot: UInt8, tag: Int32)
-    /// A timer the sender policy set (`SenderHost.setTimer(at:tag:)`); `tag` is the policy's own.
+    /// A timer the sender policy set (`SenderContext.setTimer(at:tag:)`); `tag` is the policy's own.
     case senderTimer(tag: Int32)
     /// Something happens to the recipient's other device `device` (1, 2, …), from its
     /// timeline (scheduled after the main device's changes and before the server changes).

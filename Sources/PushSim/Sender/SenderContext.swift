@@ -5,8 +5,9 @@
 /// Every request goes through `send(_:to:)`, which gives it the next push id, hands it to
 /// the device's channel and returns the provider's answer; the world accounts for it
 /// (stale tokens, quiet hours, duplicates), so a policy cannot skip the bookkeeping.
-/// A context is valid only during the call it is passed to; keep nothing from it.
-public struct SenderContext {
+/// A context is valid only during the call it is passed to, and it is noncopyable, so a
+/// plug-in cannot keep it for later (it points into the running world).
+public struct SenderContext: ~Copyable {
     let services: any SenderServices
 
     init(_ services: any SenderServices) { self.services = services }

@@ -8,7 +8,7 @@
 /// each other, so a worker's `GeneratorCache` seeds each state once per replication.
 public struct Simulation: Sendable {
     public let scenario: Scenario
-    /// `--shuffle-ties SEED`: events equal in (time, rank) run in a pseudo-random order
+    /// `--shuffle-ties SEED`: events equal in (time, class, rank) run in a pseudo-random order
     /// drawn from the `kernel.ties` stream of (SEED, replication) instead of FIFO; nil
     /// (default): FIFO. Ranks (e.g. the drawn arrival order of push copies) are kept.
     public var shuffleTies: UInt64?

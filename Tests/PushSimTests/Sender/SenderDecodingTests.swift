@@ -69,16 +69,17 @@ struct SenderDecodingTests {
         #expect((plain.variants[1].channel as? APNsChannel)?.errors.draw(random) == Rejection(.apnsServiceUnavailable))
     }
 
-    @Test("the ledger answers for the request just made: rejected with its Retry-After, else accepted")
-    func ledgerAnswer() {
+    @Test("the ledger counts a rejection by code once, and an outcome recorded first is kept")
+    func ledgerRejections() {
         var ledger = PushLedger()
         ledger.sent(1); ledger.sent(2); ledger.sent(3)
         ledger.reject(1, Rejection(.quotaExceeded, retryAfter: .minutes(1)))
-        #expect(ledger.answer(for: 1) == .rejected(.quotaExceeded, retryAfter: .minutes(1)))
         ledger.finish(2, .expired)
-        #expect(ledger.answer(for: 2) == .accepted(messageID: 2), "expiring after acceptance is not a refusal")
+        ledger.reject(2, .apnsBadDeviceToken)
         ledger.reject(3, .apnsBadDeviceToken)
-        #expect(ledger.answer(for: 3) == .rejected(.apnsBadDeviceToken, retryAfter: nil))
+        #expect(ledger.outcome(1) == .rejected && ledger.outcome(2) == .expired && ledger.outcome(3) == .rejected)
+        #expect(ledger.rejections[PushLedger.sendErrors.firstIndex(of: .quotaExceeded)!] == 1)
+        #expect(ledger.rejections[PushLedger.sendErrors.firstIndex(of: .apnsBadDeviceToken)!] == 1, "push 2 had ended already")
     }
 
     @Test("message fates: accepted beats pending beats superseded beats expired; the rest is lost")
