@@ -39,43 +39,77 @@ public struct CellSummary: Sendable {
     /// - Complexity: O(columns), plus O(1) expected per quantile rule.
     public mutating func add(_ o: RunOutcome) {
         replications += 1
-        // Through the buffers, one uniqueness check per array: the per-run walk copies only
-        // plain slot numbers and context-free closures (no reference counting).
-        var totals = sums
-        sums = []   // so that `totals` is the only reference: no copy
-        defer { sums = totals }
-        totals.withUnsafeMutableBufferPointer { sums in
-            SummaryLayout.shared.feeds.withUnsafeBufferPointer { feeds in
-                for k in feeds.indices {
-                    let slots = feeds[k].slots
-                    switch feeds[k].value {
-                    case .flag(let value): add(value(o) ? 1 : 0, slots, &sums)
-                    case .count(let value): add(value(o), slots, &sums)
-                    case .duration(let value):
-                        if let d = value(o) { add(Int(d.microseconds), slots, &sums, real: d.seconds) }
-                    case .tally(_, let value):
-                        let counts = value(o)
-                        if let range = slots.tally { for (i, n) in zip(range, counts) { sums[i] += n } }
-                    case .label, .decimal: break
+        // The state is moved out for the walk (so each array is uniquely referenced: no
+        // copy) and reached through its buffer: one uniqueness check per array per run,
+        // not one per slot written.
+        var sums = take(&self.sums), moments = take(&self.moments), quantiles = take(&self.quantiles)
+        var maxima = take(&self.maxima), runsWith = take(&self.runsWith)
+        defer {
+            self.sums = sums; self.moments = moments; self.quantiles = quantiles
+            self.maxima = maxima; self.runsWith = runsWith
+        }
+        sums.withUnsafeMutableBufferPointer { sums in
+            moments.withUnsafeMutableBufferPointer { moments in
+                quantiles.withUnsafeMutableBufferPointer { quantiles in
+                    maxima.withUnsafeMutableBufferPointer { maxima in
+                        runsWith.withUnsafeMutableBufferPointer { runsWith in
+                            var state = State(sums: sums, moments: moments, quantiles: quantiles, maxima: maxima, runsWith: runsWith)
+                            state.add(o)
+                        }
                     }
                 }
             }
         }
         SummaryLayout.shared.reals.withUnsafeBufferPointer { amounts in
-            for i in amounts.indices { reals[i] += amounts[i](o) }
+            for i in amounts.indices { reals[i] += amounts[i].value(o) }
         }
     }
 
-    /// Feeds one run's value to the slots of its column (`real`: the value the moments
-    /// and quantiles see, seconds for a time).
-    @inline(__always)
-    private mutating func add(_ v: Int, _ f: SummaryLayout.Slots, _ sums: inout UnsafeMutableBufferPointer<Int>, real: Double? = nil) {
-        let x = real ?? Double(v)
-        if let i = f.sum { sums[i] += v }
-        if let i = f.moments { moments[i].add(x) }
-        if let i = f.quantiles { quantiles[i].add(x) }
-        if let i = f.maximum { maxima[i] = Swift.max(maxima[i] ?? v, v) }
-        if let i = f.runsWith, v > 0 { runsWith[i] += 1 }
+    private func take<T>(_ a: inout [T]) -> [T] {
+        defer { a = [] }
+        return a
+    }
+
+    /// A cell's per-run state, through its buffers, for one `add`.
+    private struct State {
+        let sums: UnsafeMutableBufferPointer<Int>
+        let moments: UnsafeMutableBufferPointer<RunningMoments>
+        let quantiles: UnsafeMutableBufferPointer<RunningQuantiles>
+        let maxima: UnsafeMutableBufferPointer<Int?>
+        let runsWith: UnsafeMutableBufferPointer<Int>
+
+        /// Walks the layout's feeds kind by kind (each slot belongs to one column, so the
+        /// order across columns does not matter), calling each value closure in place.
+        @inline(__always)
+        mutating func add(_ o: RunOutcome) {
+            let l = SummaryLayout.shared
+            l.flags.withUnsafeBufferPointer { f in
+                for k in f.indices { let v = f[k].value(o) ? 1 : 0; add(v, f[k].slots, real: Double(v)) }
+            }
+            l.counts.withUnsafeBufferPointer { f in
+                for k in f.indices { let v = f[k].value(o); add(v, f[k].slots, real: Double(v)) }
+            }
+            l.durations.withUnsafeBufferPointer { f in
+                for k in f.indices { if let d = f[k].value(o) { add(Int(d.microseconds), f[k].slots, real: d.seconds) } }
+            }
+            l.tallies.withUnsafeBufferPointer { f in
+                for k in f.indices {
+                    let counts = f[k].value(o)
+                    for (i, n) in zip(f[k].sums, counts) { sums[i] += n }
+                }
+            }
+        }
+
+        /// Feeds one run's value to the slots of its column (`real`: the value the moments
+        /// and quantiles see, seconds for a time).
+        @inline(__always)
+        private func add(_ v: Int, _ f: SummaryLayout.Slots, real x: Double) {
+            if f.sum >= 0 { sums[Int(f.sum)] += v }
+            if f.moments >= 0 { moments[Int(f.moments)].add(x) }
+            if f.quantiles >= 0 { quantiles[Int(f.quantiles)].add(x) }
+            if f.maximum >= 0 { let i = Int(f.maximum); maxima[i] = Swift.max(maxima[i] ?? v, v) }
+            if f.runsWith >= 0, v > 0 { runsWith[Int(f.runsWith)] += 1 }
+        }
     }
 
     /// Runs with `converged` = 1.

@@ -115,10 +115,17 @@ public enum Columns {
         Column.tallyText(PushLedger.sendErrors.map(\.rawValue), counts)
     }
 
-    /// Rejections of one retry class.
+    /// Rejections of one retry class (a plain loop over the codes' retry classes, read once:
+    /// it runs twice per row and twice per summarised run).
     static func rejections(_ o: RunOutcome, retryable: Bool) -> Int {
-        zip(PushLedger.sendErrors, o.rejections).reduce(0) { $0 + ($1.0.isRetryable == retryable ? $1.1 : 0) }
+        let classes = retryClasses
+        var total = 0
+        for i in 0 ..< min(classes.count, o.rejections.count) where classes[i] == retryable { total += o.rejections[i] }
+        return total
     }
+
+    /// `isRetryable` per code, in `PushLedger.sendErrors` order.
+    private static let retryClasses = PushLedger.sendErrors.map(\.isRetryable)
 
     /// A push-outcome column; `value` reads the count of `o` (a context-free closure: the
     /// per-run summary walk then needs no reference counting).

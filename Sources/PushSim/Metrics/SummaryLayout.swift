@@ -7,16 +7,23 @@
 /// `.runRate` and one real sum per `.hours` term: O(columns) memory, plus the quantiles'
 /// bounded histograms.
 struct SummaryLayout: Sendable {
-    /// A column a cell reads on every run, and the slots it feeds.
-    struct Feed: Sendable {
-        let value: Column.Value
-        var slots: Slots
+    /// Where one column's value goes: slot numbers, `-1` for none (plain integers, so the
+    /// per-run walk reads them in place: no copy, no optional unwrapping of a wide value).
+    struct Slots: Sendable {
+        var sum: Int32 = -1, moments: Int32 = -1, quantiles: Int32 = -1, maximum: Int32 = -1, runsWith: Int32 = -1
     }
 
-    /// Where one column's value goes (plain integers: copied for free on the per-run walk).
-    struct Slots: Sendable {
-        var sum: Int?, tally: Range<Int>?, moments: Int?, quantiles: Int?, maximum: Int?, runsWith: Int?
-    }
+    /// A column a cell reads on every run, and the slots it feeds: one concrete type per
+    /// kind of value, so that the per-run walk calls each column's value closure directly
+    /// (no enum payload copied out per column, no reabstraction thunk). Slots belong to
+    /// one column each, so walking the columns kind by kind feeds every slot the same
+    /// values in the same run order as walking them in table order.
+    struct FlagFeed: Sendable { let value: @Sendable (RunOutcome) -> Bool; let slots: Slots }
+    struct CountFeed: Sendable { let value: @Sendable (RunOutcome) -> Int; let slots: Slots }
+    struct DurationFeed: Sendable { let value: @Sendable (RunOutcome) -> SimDuration?; let slots: Slots }
+    struct TallyFeed: Sendable { let value: @Sendable (RunOutcome) -> [Int]; let sums: Range<Int> }
+    /// A per-run real amount (a `.hours` term).
+    struct RealFeed: Sendable { let value: @Sendable (RunOutcome) -> Double }
 
     /// A pooled ratio's term: a sum slot (divided by `scale` when given) or a real sum slot.
     enum Term: Sendable {
@@ -40,9 +47,9 @@ struct SummaryLayout: Sendable {
         let column: String
     }
 
-    private(set) var feeds: [Feed] = []
+    private(set) var flags: [FlagFeed] = [], counts: [CountFeed] = [], durations: [DurationFeed] = [], tallies: [TallyFeed] = []
     /// Per-run real amounts (the `.hours` terms), summed in run order.
-    private(set) var reals: [@Sendable (RunOutcome) -> Double] = []
+    private(set) var reals: [RealFeed] = []
     private(set) var sumCount = 0, momentsCount = 0, maximumCount = 0, runsWithCount = 0, keyCount = 0
     /// The probabilities of each quantile slot.
     private(set) var quantileProbabilities: [[Double]] = []
@@ -69,19 +76,30 @@ struct SummaryLayout: Sendable {
             }
         }
         for c in columns {
-            var feed = Feed(value: c.value, slots: Slots())
-            feed.slots.sum = sumSlot[c.name]
-            feed.slots.tally = tallySlots[c.name]
-            for rule in c.summary { add(rule, of: c, byName, &feed) }
-            if feed.slots.sum != nil || feed.slots.tally != nil || feed.slots.moments != nil || feed.slots.quantiles != nil
-                || feed.slots.maximum != nil || feed.slots.runsWith != nil { feeds.append(feed) }
+            var slots = Slots()
+            if let i = sumSlot[c.name] { slots.sum = Int32(i) }
+            for rule in c.summary { add(rule, of: c, byName, &slots) }
+            let fed = slots.sum >= 0 || slots.moments >= 0 || slots.quantiles >= 0 || slots.maximum >= 0 || slots.runsWith >= 0
+            switch c.value {
+            case .flag(let value): if fed { flags.append(FlagFeed(value: value, slots: slots)) }
+            case .count(let value): if fed { counts.append(CountFeed(value: value, slots: slots)) }
+            case .duration(let value): if fed { durations.append(DurationFeed(value: value, slots: slots)) }
+            case .tally(_, let value): if let range = tallySlots[c.name] { tallies.append(TallyFeed(value: value, sums: range)) }
+            case .label, .decimal: break
+            }
         }
         precondition(Set(outputs.map(\.name)).count == outputs.count, "two summary columns with the same name")
     }
 
     private static func next(_ count: inout Int) -> Int { defer { count += 1 }; return count }
 
-    private mutating func add(_ rule: SummaryRule, of c: Column, _ byName: [String: Column], _ feed: inout Feed) {
+    /// A slot a rule needs (a summarised numeric column always has its sum slot).
+    private static func slot(_ i: Int32, _ c: Column) -> Int {
+        precondition(i >= 0, "column \(c.name) has no sum slot")
+        return Int(i)
+    }
+
+    private mutating func add(_ rule: SummaryRule, of c: Column, _ byName: [String: Column], _ slots: inout Slots) {
         let seconds = c.unitSuffix == "_s", decimals = seconds ? "`%.6f` seconds" : "`%.6f`"
         let withValue = c.emptyWhen == nil ? "all runs" : "the runs with a value"
         let emptyNone = c.emptyWhen == nil ? nil : "no run with a value"
@@ -98,14 +116,14 @@ struct SummaryLayout: Sendable {
                 out(name ?? "total_\(c.name)", "text", "as `\(c.name)`, with the totals over the cell", c.emptyWhen,
                     .tally(range, labels: labels))
             } else {
-                out(name ?? "total_\(c.name)", "integer", "Σ `\(c.name)` over the cell's runs", nil, .sum(feed.slots.sum!))
+                out(name ?? "total_\(c.name)", "integer", "Σ `\(c.name)` over the cell's runs", nil, .sum(Self.slot(slots.sum, c)))
             }
         case .mean:
             out("mean_\(c.name)", decimals, "mean `\(c.name)` per run: Σ / `replications`, over all runs", nil,
-                .mean(feed.slots.sum!, scale: seconds ? 1_000_000 : nil))
+                .mean(Self.slot(slots.sum, c), scale: seconds ? 1_000_000 : nil))
         case .meanWithInterval:
             let i = Self.next(&momentsCount)
-            feed.slots.moments = i
+            slots.moments = Int32(i)
             out("mean_\(c.stem)\(c.unitSuffix)", decimals, "mean `\(c.name)` over \(withValue)", emptyNone, .momentsMean(i))
             out("\(c.stem)_ci_low\(c.unitSuffix)", decimals, "low end of its 95% Student-t interval", "fewer than two runs with a value",
                 .momentsLow(i))
@@ -114,7 +132,7 @@ struct SummaryLayout: Sendable {
         case .quantiles(let ps):
             let i = quantileProbabilities.count
             quantileProbabilities.append(ps)
-            feed.slots.quantiles = i
+            slots.quantiles = Int32(i)
             quantileSlot[c.name] = i
             for p in ps {
                 out("\(c.stem)_p\(Int((p * 100).rounded()))\(c.unitSuffix)", decimals,
@@ -122,12 +140,12 @@ struct SummaryLayout: Sendable {
             }
         case .max(let name):
             let i = Self.next(&maximumCount)
-            feed.slots.maximum = i
+            slots.maximum = Int32(i)
             out(name, seconds ? "exact seconds" : "integer", "the largest `\(c.name)` of any run", emptyNone,
                 seconds ? .maxDuration(i) : .maxCount(i))
         case .runRate(let names):
             let i = Self.next(&runsWithCount)
-            feed.slots.runsWith = i
+            slots.runsWith = Int32(i)
             runsWithSlot[c.name] = i
             let test: String
             if case .flag = c.value { test = "`\(c.name)` = 1" } else { test = "`\(c.name)` > 0" }
@@ -161,7 +179,7 @@ struct SummaryLayout: Sendable {
             guard let i = sumSlot[n] else { preconditionFailure("pooled ratio over \(n), which is no count or time column") }
             return .sum(i, scale: isTime(a, byName) && !bothTimes ? 1_000_000 : nil)
         case .hours:
-            reals.append { $0.experience.hours }
+            reals.append(RealFeed { $0.experience.hours })
             return .real(reals.count - 1)
         }
     }

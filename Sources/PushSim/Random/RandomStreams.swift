@@ -16,7 +16,8 @@ public final class RandomStreams {
     public let replication: Int
 
     /// Streams created so far, in creation order. A linear list: lookups happen at run
-    /// set-up only, and a run has a handful of streams.
+    /// set-up only, and a run has a handful of streams. It keeps every stream it handed
+    /// out alive as long as this object lives (`Device` holds its streams uncounted).
     private var streams: [(name: String, stream: RandomStream)] = []
 
     /// A set of streams for replication `replication` of a scenario seeded with `seed`,

@@ -116,6 +116,8 @@ public struct Simulation: Sendable {
                           notifies: setup.notifies, channel: channel, strategy: strategy, sender: setup.sender,
                           recipient: setup.recipient, streams: streams, horizon: setup.horizon, tieSalt: setup.tieSalt, trace: trace)
         let outcome = world.run(until: setup.horizon)
+        // A normal run's sink is `NoTrace` (no state): no dynamic cast back to it.
+        if T.self == NoTrace.self { return (outcome, trace) }
         return (outcome, world.observer.trace as! T)
     }
 }

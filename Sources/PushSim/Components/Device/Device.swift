@@ -5,7 +5,9 @@
 /// Doze never restricts them.
 ///
 /// The platform's rules are in `PlatformRules` (one type per platform), not here. The
-/// value is small (no arrays): the world touches devices on every provider call.
+/// value is plain data (no arrays, no counted references): the world reads
+/// `devices[i].x` on every provider call, and a trivial value is read field by field
+/// instead of being copied whole with its references retained and released.
 struct Device {
     let platform: Platform
     /// How long before t = 0 the device was last connected (F10; 0 for other devices).
@@ -18,8 +20,12 @@ struct Device {
     let runsApp: Bool
     /// The device's channel streams: `channel` / `channel.order` for device 0,
     /// `channel.<n>` / `channel.<n>.order` for other device n.
-    let random: RandomStream
-    let order: RandomStream
+    ///
+    /// Not counted (`unowned(unsafe)`, which keeps `Device` trivial): the run's
+    /// `RandomStreams`, which created them and which the world holds for the whole run,
+    /// keeps every stream it hands out alive (`RandomStreams.stream(_:)`).
+    unowned(unsafe) let random: RandomStream
+    unowned(unsafe) let order: RandomStream
 
     var online = true
     /// When the device last went offline (before t = 0 by `lastConnectedBefore`).
