@@ -36,7 +36,7 @@ enum Command {
                  the run list (file, point, variant, strategy, replication,
                  fingerprint) of a runs.csv, as make regress keeps it
       list [--markdown]
-                 the kinds of channel, strategy and distribution, with their parameters,
+                 the kinds of channel, strategy, sender, distribution and generator, with their parameters,
                  and the keys of a scenario; --markdown: the tables of docs/plugins.md
       schema [--sweep]
                  the JSON Schema (draft 2020-12) of a scenario file (--sweep: of a
@@ -70,7 +70,7 @@ enum Command {
                 try a.allow(flags: ["--markdown"])
                 guard a.positional.isEmpty else { throw UsageError("list takes no arguments") }
                 out(a.flags.contains("--markdown") ? Listing.markdown(registry) : Listing.text(registry)); return 0
-            case "schema": return try schema(a, out: out)
+            case "schema": return try schema(a, registry, out: out)
             case nil: err(usage); return 2
             case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, trace, validate, sweep, merge, compare, fingerprints, columns, list, schema")
             }

@@ -29,7 +29,9 @@ struct ExamplePackageTests {
         let list = try Self.execute(binary, ["list"])
         #expect(list.status == 0)
         #expect(list.output.contains("  hintPullRetry\n      hintPull plus a retry `delay` after a failed pull"))
-        #expect(list.output.contains("      delay: duration ≥ 0, default 30s: "))
+        #expect(list.output.contains("      delay: duration, default \"30s\": wait after a failed pull"), "the example declares its parameters once, as the built-ins do")
+        let schema = try Self.execute(binary, ["schema"])
+        #expect(schema.status == 0 && schema.output.contains("\"strategy.hintPullRetry\""), "the schema covers the registered kind")
 
         let out = scratch.appendingPathComponent("pull-failure")
         let sweepFile = Self.example.appendingPathComponent("Scenarios/pull-failure.json").path

@@ -13,7 +13,8 @@ extension World {
     /// 1, 2, …: the other devices, with their own streams `channel.<n>`, `channel.<n>.order`).
     /// `timerSlot`: the slot of the timer being handled.
     mutating func withProvider<R>(_ device: Int, timerSlot: UInt8 = 0, _ body: (inout any PushChannel, inout ProviderContext) -> R) -> R {
-        let now = queue.now, view = devices[device].view(at: now), random = devices[device].random, order = devices[device].order
+        let now = queue.now
+        let (view, random, order) = devices.withUnsafeBufferPointer { ($0[device].view(at: now), $0[device].random, $0[device].order) }
         return ProviderContext.with(&providers[device], queue: &queue, ledger: &ledger, now: now, device: view, random: random,
                                     order: order, deviceIndex: Int8(device), timerSlot: timerSlot, body)
     }

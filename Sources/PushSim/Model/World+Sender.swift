@@ -2,15 +2,14 @@
 /// whose requests go through the device's channel, answers come back at once, and every
 /// request is accounted (stale tokens, quiet hours, duplicates).
 extension World {
-    /// Runs one handler of the sender policy. The policy is taken out of the world while
-    /// it runs, so its context can reach the rest of the world.
+    /// Runs one handler of the sender policy with a context that reaches the rest of the
+    /// world through a pointer to it (valid for the call; the context never touches
+    /// `sender`, so the policy is changed in place).
     mutating func withSender(_ body: (inout any SenderPolicy, inout SenderContext) -> Void) {
-        var policy = sender.take()!
         withUnsafeMutablePointer(to: &self) { world in
             var cx = SenderContext(WorldSenderServices(world: world))
-            body(&policy, &cx)
+            body(&world.pointee.sender, &cx)
         }
-        sender = policy
     }
 
     mutating func deleteToken(_ device: Int) {

@@ -31,8 +31,8 @@ struct World: DiscreteEventModel {
     let clientRandom: RandomStream
     let streams: RandomStreams
 
-    /// The sender policy (`nil` only while one of its handlers runs: `withSender`).
-    var sender: (any SenderPolicy)?
+    /// The sender policy.
+    var sender: any SenderPolicy
     let recipient: RecipientSpec
     var messages = MessageLedger()
     var senderStream: RandomStream?
@@ -96,7 +96,7 @@ struct World: DiscreteEventModel {
 
     private mutating func route(_ event: WorldEvent) {
         // Doze transitions due now take effect before anything else that happens now.
-        if device.doze != nil { let now = queue.now; device.doze!.advance(to: now) }
+        if devices[0].hasDoze { let now = queue.now; devices[0].doze!.advance(to: now) }
         switch event {
         case let .serverChange(key, schedule):
             serverChange(key: key, template: templates[Int(schedule)], notify: notifies[Int(schedule)])

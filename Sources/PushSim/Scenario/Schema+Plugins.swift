@@ -32,21 +32,24 @@ extension Schema {
     }
 
     /// `$defs` of the plug-in parts: the value definitions, `channel`, `strategy`, `sender`,
-    /// and `channel.<kind>`, `strategy.<kind>`, `sender.<kind>` for every registered kind.
-    public static var pluginDefinitions: [OrderedJSON.Member] {
+    /// and `channel.<kind>`, `strategy.<kind>`, `sender.<kind>` for every kind of `registry`.
+    public static var pluginDefinitions: [OrderedJSON.Member] { pluginDefinitions(.builtIn) }
+
+    /// `pluginDefinitions` for the kinds of `registry` (built-ins and other packages' kinds).
+    public static func pluginDefinitions(_ registry: PluginRegistry) -> [OrderedJSON.Member] {
         func entries<T>(_ family: String, _ types: [T], _ kind: (T) -> String, _ fragment: (T) -> OrderedJSON) -> [OrderedJSON.Member] {
             types.map { .init("\(family).\(kind($0))", fragment($0)) }
         }
         func needs(_ params: [AnyParam]) -> Bool { params.contains(where: \.isRequired) }
         return valueDefinitions + [
-            .init("channel", family("channel", Registry.channels.map { ($0.kind, needs($0.params)) }, shorthand: false)),
-            .init("strategy", family("strategy", Registry.strategies.map { ($0.kind, needs($0.params)) }, shorthand: true)),
-            .init("sender", family("sender", Registry.senders.map { ($0.kind, needs($0.params)) }, shorthand: true)),
+            .init("channel", family("channel", registry.channels.map { ($0.kind, needs($0.params)) }, shorthand: false)),
+            .init("strategy", family("strategy", registry.strategies.map { ($0.kind, needs($0.params)) }, shorthand: true)),
+            .init("sender", family("sender", registry.senders.map { ($0.kind, needs($0.params)) }, shorthand: true)),
             .init("client", object(of: ClientSpec.self)),
         ]
-            + entries("channel", Registry.channels, { $0.kind }, { kindFragment($0) })
-            + entries("strategy", Registry.strategies, { $0.kind }, { kindFragment($0) })
-            + entries("sender", Registry.senders, { $0.kind }, { kindFragment($0) })
+            + entries("channel", registry.channels, { $0.kind }, { kindFragment($0) })
+            + entries("strategy", registry.strategies, { $0.kind }, { kindFragment($0) })
+            + entries("sender", registry.senders, { $0.kind }, { kindFragment($0) })
     }
 
     /// The schema of a scenario file's plug-in parts: `strategies[]`, `sender`, `client`,

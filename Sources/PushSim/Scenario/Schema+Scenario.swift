@@ -25,22 +25,22 @@ extension Schema {
     /// The JSON Schema of a scenario file: every key `Scenario` decodes (from the key
     /// declarations of `Scenario`, `Variant`, `ServerSpec`, `DeviceSpec`, … and of every
     /// registered plug-in kind), unknown keys rejected everywhere, as the decoder does.
-    public static func scenario() -> OrderedJSON {
-        document(title: "PushSim scenario", body: object(of: Scenario.self), definitions: pluginDefinitions + scenarioDefinitions)
+    public static func scenario(_ registry: PluginRegistry = .builtIn) -> OrderedJSON {
+        document(title: "PushSim scenario", body: object(of: Scenario.self), definitions: pluginDefinitions(registry) + scenarioDefinitions)
     }
 
     /// The JSON Schema of a sweep file (`SweepSpec`): the sweep's own keys, its axes and
     /// constraints; `strategies` as in a scenario.
-    public static func sweep() -> OrderedJSON {
+    public static func sweep(_ registry: PluginRegistry = .builtIn) -> OrderedJSON {
         document(title: "PushSim sweep", body: object(of: SweepSpec.self),
-                 definitions: pluginDefinitions + [.init("axis", object(of: Axis.self))])
+                 definitions: pluginDefinitions(registry) + [.init("axis", object(of: Axis.self))])
     }
 
     /// `scenario()` as pretty-printed JSON text with a final newline (`pushsim schema`).
-    public static func scenarioText() -> String { scenario().pretty() + "\n" }
+    public static func scenarioText(_ registry: PluginRegistry = .builtIn) -> String { scenario(registry).pretty() + "\n" }
 
     /// `sweep()` as pretty-printed JSON text with a final newline (`pushsim schema --sweep`).
-    public static func sweepText() -> String { sweep().pretty() + "\n" }
+    public static func sweepText(_ registry: PluginRegistry = .builtIn) -> String { sweep(registry).pretty() + "\n" }
 
     /// `body` (an object schema) under `$schema` and `title`, with `definitions` as `$defs`.
     private static func document(title: String, body: OrderedJSON, definitions: [OrderedJSON.Member]) -> OrderedJSON {

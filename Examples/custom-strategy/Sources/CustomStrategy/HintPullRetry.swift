@@ -7,10 +7,11 @@ import PushSim
 public struct HintPullRetry: ClientStrategy {
     public static let kind = "hintPullRetry"
     public static let summary = "hintPull plus a retry `delay` after a failed pull, at most `retries` in a row"
-    public static let parameters = [
-        ParameterDoc("delay", "duration ≥ 0", "30s", "wait after a failed pull before pulling again"),
-        ParameterDoc("retries", "integer 0…100", "3", "retries after consecutive failures (then wait for the next push)"),
-    ]
+    /// Each parameter declared once: decoding, `list`, `list --markdown` and `schema` use it.
+    public static let delay = Param.duration("delay", default: .seconds(30), doc: "wait after a failed pull before pulling again")
+    public static let retries = Param.integer("retries", default: 3, range: 0...100,
+                                              doc: "retries after consecutive failures (then wait for the next push)")
+    public static let params = [delay.any, retries.any]
 
     /// Wait after a failed pull before pulling again.
     public var delay: SimDuration
@@ -19,16 +20,14 @@ public struct HintPullRetry: ClientStrategy {
     /// Failed pulls retried since the last push ahead of the cursor.
     private var retried = 0
 
-    public init(delay: SimDuration = .seconds(30), retries: Int = 3) { self.delay = delay; self.retries = retries }
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case kind, name, delay, retries }
+    public init(delay: SimDuration = Self.delay.defaultValue, retries: Int = Self.retries.defaultValue) {
+        self.delay = delay; self.retries = retries
+    }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        delay = try c.decodeDurationIfPresent(.delay) ?? .seconds(30)
-        guard delay >= .zero else { throw c.invalid(.delay, "expected a retry delay of at least 0s") }
-        retries = try c.decodeInt(.retries, in: 0...100, default: 3)
+        let reader = try ParamReader(decoder, for: Self.self)
+        delay = try reader.decode(Self.delay)
+        retries = try reader.decode(Self.retries)
     }
 
     public mutating func onPush(_ push: Push, _ app: inout AppContext) {

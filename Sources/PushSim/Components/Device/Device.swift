@@ -35,6 +35,8 @@ struct Device {
     var lowPower = false
     /// Android Doze (D1–D3); nil elsewhere and on receiver-only devices.
     var doze: DozeController?
+    /// `doze != nil`, kept apart: testing the optional copies the (large) controller.
+    let hasDoze: Bool
     /// The pending `.doze` event, at the controller's next transition.
     var dozeEvent: (id: EventID, time: SimTime)?
     /// Until when a high-priority message's Doze exemption lasts (F6).
@@ -54,6 +56,7 @@ struct Device {
         platform = spec.platform; lastConnectedBefore = spec.lastConnectedBefore
         standbyBucket = spec.standbyBucket; notificationsAuthorized = spec.notificationsAuthorized
         runsApp = true; self.random = random; self.order = order
+        hasDoze = spec.platform.rules.hasDoze
         appForeground = spec.app.initialState == .foreground
         if spec.platform.rules.hasDoze {
             doze = DozeController(parameters: spec.doze, screenOn: appForeground, charging: false, at: .zero)
@@ -64,6 +67,7 @@ struct Device {
     init(other: OtherDeviceSpec, random: RandomStream, order: RandomStream) {
         platform = other.platform; lastConnectedBefore = .zero; standbyBucket = .active; notificationsAuthorized = true
         runsApp = false; self.random = random; self.order = order
+        hasDoze = false
     }
 
     /// The screen is on during explicit screen-on periods and while the app is in the
@@ -79,7 +83,7 @@ struct Device {
         var v = DeviceView()
         v.online = online
         v.platform = platform
-        v.dozeRestricted = doze?.isRestricted ?? false
+        v.dozeRestricted = hasDoze && doze?.isRestricted == true
         v.awake = screenOn
         v.token = !installed ? .uninstalled : (registeredToken == token ? .valid : .stale)
         v.offlineFor = online ? .zero : now - offlineSince
@@ -92,7 +96,7 @@ struct Device {
     /// (unless in the foreground or within a high-priority message's exemption).
     @inline(__always) func networkAvailable(at now: SimTime) -> Bool {
         guard online else { return false }
-        guard let doze, doze.isRestricted else { return true }
+        guard hasDoze, doze?.isRestricted == true else { return true }
         return appForeground || now < exemptUntil
     }
 
