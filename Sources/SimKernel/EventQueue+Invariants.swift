@@ -3,7 +3,7 @@
 /// builds); call `checkInvariants()` from tests or while debugging a model.
 extension EventQueue {
     /// Traps (`preconditionFailure`) with a description if the queue's internal state is
-    /// inconsistent: heap order by (time, tier, rank, sequence), no entry before `now`, every sequence
+    /// inconsistent: heap order by (time, rank, tier, sequence), no entry before `now`, every sequence
     /// issued either still in the heap or retired exactly once, cancellations only of
     /// entries still in the heap.
     /// - Complexity: O(n) time and O(n) extra space, n the number of heap entries.

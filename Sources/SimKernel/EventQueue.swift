@@ -12,13 +12,14 @@ public struct EventID: Hashable, Sendable {
 
 /// The simulation kernel's event list: a clock (`now`) and the events scheduled after it.
 ///
-/// **Ordering.** Events run in increasing order of (time, tier, rank, insertion sequence):
-/// the earliest time first; at an equal time the lower `tier` first, then the lower
-/// `rank`; at an equal time, tier and rank FIFO, in the order they were scheduled. Tier
-/// and rank are the caller's (`schedule(at:tier:rank:_:)`): a model names its classes of
+/// **Ordering.** Events run in increasing order of (time, rank, tier, insertion sequence):
+/// the earliest time first; at an equal time the lower `rank` first, then the lower
+/// `tier`; at an equal time, rank and tier FIFO, in the order they were scheduled. Rank
+/// and tier are the caller's (`schedule(at:tier:rank:_:)`): a model names its classes of
 /// simultaneous events as tiers (0 … 15; the default, `lastTier`, runs last) and may give
-/// the events of a class a drawn rank (PushSim: the arrival order of push copies; see
-/// docs/model.md, Event order). The order depends on nothing else (no hashing, no payload
+/// events a drawn rank, which puts them after every rank-0 event of that time (PushSim:
+/// the arrival order of push copies, all in its last class; see docs/model.md, Event
+/// order). Rank first keeps the comparison to one of time, rank and sequence. The order depends on nothing else (no hashing, no payload
 /// comparison, no address), so the same schedule calls always give the same run.
 ///
 /// **Time never moves back.** `now` starts at `.zero` and only grows: popping an event sets
@@ -26,9 +27,9 @@ public struct EventID: Hashable, Sendable {
 /// advances `now` to the horizon. Scheduling before `now` is a broken invariant and traps.
 ///
 /// **Shuffled ties (checks only).** `shuffleTies(salt:)` replaces FIFO among events equal in
-/// (time, tier, rank) by a pseudo-random order fixed by the salt, to find results that
-/// depend on an arbitrary tie order. It never reorders different times, tiers or ranks.
-/// Off by default, and then the order is exactly (time, tier, rank, insertion sequence).
+/// (time, rank, tier) by a pseudo-random order fixed by the salt, to find results that
+/// depend on an arbitrary tie order. It never reorders different times, ranks or tiers.
+/// Off by default, and then the order is exactly (time, rank, tier, insertion sequence).
 ///
 /// **Cancellation is lazy.** `cancel(_:)` marks an event in O(1); the entry stays in the
 /// heap and is discarded when it reaches the top. `pendingCount` never counts it.
@@ -41,13 +42,13 @@ public struct EventID: Hashable, Sendable {
 /// The "n" in the complexity notes below is the number of entries in the heap, which
 /// includes cancelled entries not yet discarded.
 public struct EventQueue<Payload> {
-    /// One heap slot. Ordered by `(time, tier, rank, sequence)`.
+    /// One heap slot. Ordered by `(time, rank, tier, sequence)`.
     @usableFromInline
     struct Entry {
         @usableFromInline var time: Int64
         /// The tier in the high 4 bits; the insertion sequence in the low 40 bits; with
         /// shuffled ties, a pseudo-random key in the 20 bits between (0 otherwise), which
-        /// orders equal (time, tier, rank).
+        /// orders equal (time, rank, tier).
         @usableFromInline var sequence: UInt64
         @usableFromInline var payload: Payload
         /// Declared last so that it fills the padding after a small payload (a
@@ -61,14 +62,12 @@ public struct EventQueue<Payload> {
             self.rank = rank
         }
 
-        /// Whether `self` runs before `other`: earlier time; or equal time and lower tier; or
-        /// equal time and tier and lower rank; or equal time, tier and rank and earlier
-        /// insertion (or shuffled order). The tier is the top of `sequence`.
+        /// Whether `self` runs before `other`: earlier time; or equal time and lower rank; or
+        /// equal time and rank and lower tier (the top of `sequence`); or equal time, rank and
+        /// tier and earlier insertion (or shuffled order). One comparison of `sequence` covers
+        /// tier, shuffle key and insertion order.
         @inlinable func runsBefore(_ other: Entry) -> Bool {
-            guard time == other.time else { return time < other.time }
-            let tier = sequence >> EventQueue.tierShift, otherTier = other.sequence >> EventQueue.tierShift
-            guard tier == otherTier else { return tier < otherTier }
-            return rank < other.rank || (rank == other.rank && sequence < other.sequence)
+            time < other.time || (time == other.time && (rank < other.rank || (rank == other.rank && sequence < other.sequence)))
         }
 
         /// The insertion sequence (the event's ID), without the tier and any tie-shuffling key.
@@ -178,12 +177,12 @@ public struct EventQueue<Payload> {
     }
 
     /// Schedules `payload` to run at `time` in `tier` with `rank`: at an equal time, events
-    /// of a lower tier run first, then those of a lower rank; among events equal in (time,
-    /// tier, rank) this one runs after every one already scheduled (or, with
+    /// of a lower rank run first, then those of a lower tier; among events equal in (time,
+    /// rank, tier) this one runs after every one already scheduled (or, with
     /// `shuffleTies(salt:)`, in the shuffled order).
     /// - Parameters:
     ///   - tier: 0 … `lastTier` (15): the class of simultaneous events it belongs to.
-    ///   - rank: any `UInt32`, ordering events within a tier (0 by default).
+    ///   - rank: any `UInt32` (0 by default); a higher rank runs after every lower one.
     /// - Precondition: `time >= now` (scheduling into the past is a broken invariant);
     ///   `tier <= lastTier`.
     /// - Returns: the event's ID, for `cancel(_:)`.
@@ -283,8 +282,8 @@ public struct EventQueue<Payload> {
         _eventsPopped = 0
     }
 
-    /// Orders events equal in (time, tier, rank) pseudo-randomly instead of FIFO, for every
-    /// event scheduled from now on (different tiers and ranks keep their order): the order
+    /// Orders events equal in (time, rank, tier) pseudo-randomly instead of FIFO, for every
+    /// event scheduled from now on (different ranks and tiers keep their order): the order
     /// key of an event is 20 bits of SplitMix64(sequence ^ `salt`) (ties of that broken by
     /// sequence). The order is a
     /// fixed function of (salt, sequence), so a run stays reproducible. `salt` 0 restores

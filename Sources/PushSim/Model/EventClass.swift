@@ -44,11 +44,14 @@ extension WorldEvent {
 
 extension EventQueue where Payload == WorldEvent {
     /// Schedules `event` at `time` in its class's tier, with `rank` (arrivals: the drawn
-    /// arrival rank; 0 otherwise).
+    /// arrival rank, ≥ 1; 0 otherwise).
+    /// - Precondition: only arrivals have a rank (the kernel orders by rank before tier).
     /// - Precondition: `time >= now`.
     /// - Complexity: O(log n) amortized.
     @discardableResult
     mutating func schedule(_ event: WorldEvent, at time: SimTime, rank: UInt32 = 0) -> EventID {
-        schedule(at: time, tier: event.eventClass.tier, rank: rank, event)
+        let eventClass = event.eventClass
+        assert(rank == 0 || eventClass == .arrival, "only arrivals are ranked")
+        return schedule(at: time, tier: eventClass.tier, rank: rank, event)
     }
 }
