@@ -53,7 +53,7 @@ for jobs in [1, ProcessInfo.processInfo.activeProcessorCount] {
     let elapsed = seconds {
         ParallelRunner.run(count: simulation.runCount, jobs: jobs, context: { GeneratorCache() },
                            body: { cache, i in simulation.run(simulation.runID(at: i), cache: cache) }) { _, outcomes in
-            for o in outcomes { events += o.counters.events }
+            for o in outcomes { events += o.counts[.events] }
         }
     }
     let runs = Double(simulation.runCount)

@@ -29,15 +29,15 @@ import Testing
         let s = try Self.scenario(platform: platform, type: type)
         for variant in ["plain", "dedupe"] {
             let o = s.outcome(variant, "hintPull", replication: 0)
-            #expect(o.pushesSent == 2 && o.sender.counters.duplicatesSent == 1, "\(platform) \(type) \(variant)")
+            #expect(o.pushesSent == 2 && o.counts[.duplicatesSent] == 1, "\(platform) \(type) \(variant)")
             #expect(o[.droppedAppForceStopped] == 1 && o[.delivered] == 1, "\(platform) \(type) \(variant)")
-            #expect(o.sender.counters.duplicatesDisplayed == 0 && o.sender.counters.duplicatesSuppressed == 0,
+            #expect(o.counts[.duplicatesDisplayed] == 0 && o.counts[.duplicatesSuppressed] == 0,
                     "\(platform) \(type) \(variant): the first copy never reached app code")
         }
         if type == "data" {
             for variant in ["plain", "dedupe"] {
                 let o = s.outcome(variant, "hintPull", replication: 0)
-                #expect(o.counters.handlerRuns == 1 && o.converged, "\(platform) \(variant)")
+                #expect(o.counts[.handlerRuns] == 1 && o.converged, "\(platform) \(variant)")
             }
         }
     }

@@ -91,7 +91,7 @@ import Testing
         let o = Simulation.simulate(channel: s.variants[0].channel, strategy: s.strategies[0].prototype as! HintPullForegroundSync,
                                     setup: setup, streams: RandomStreams(generator: s.generator, seed: s.seed, replication: 0))
         #expect(o.converged && o.finalCursor == 1)
-        #expect(o.counters.pulls == 2 && o.counters.pullFailures == 1)
+        #expect(o.counts[.pulls] == 2 && o.counts[.pullFailures] == 1)
     }
 
     @Test func zeroInactivityLimitsAreRejected() {

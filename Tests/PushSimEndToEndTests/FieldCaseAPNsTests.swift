@@ -28,10 +28,10 @@ import Testing
             let keys = Set(s.changes("latest", replication: r).map(\.key))
             for (variant, shownLast) in [("latest", true), ("random", p.id == 3)] {
                 let payload = s.outcome(variant, "applyPayload", replication: r)
-                #expect(payload.counters.payloadsApplied == 1 && payload.counters.handlerRuns == 1)
+                #expect(payload.counts[.payloadsApplied] == 1 && payload.counts[.handlerRuns] == 1)
                 #expect(payload.converged == (keys.count == 1 && shownLast), "\(variant) replication \(r)")
                 let hint = s.outcome(variant, "hintPull", replication: r)
-                #expect(hint.converged && hint.convergenceTime == .minutes(7) && hint.counters.pulls == 1)
+                #expect(hint.converged && hint.convergenceTime == .minutes(7) && hint.counts[.pulls] == 1)
             }
         }
         // Under `random` each of the three survives with chance 1/3 (χ² test at 0.1%).
@@ -51,18 +51,18 @@ import Testing
             let dropped = s.outcome("dropHeld", "hintPull", replication: r)
             for o in [held, dropped] {
                 #expect(o.pushesSent == 360)
-                #expect((5...9).contains(o.counters.handlerRuns), "handler runs \(o.counters.handlerRuns)")
-                #expect(o[.delivered] == o.counters.handlerRuns)
+                #expect((5...9).contains(o.counts[.handlerRuns]), "handler runs \(o.counts[.handlerRuns])")
+                #expect(o[.delivered] == o.counts[.handlerRuns])
                 #expect(o[.delivered] + o[.throttled] + o[.pending] == 360, "every drop has a reason")
                 // Pending: sent in the last 15 min and still held by APNs (≤ 30), plus the
                 // one the device holds for the next launch.
                 #expect(o[.pending] <= 31)
             }
             // The device policy does not change what APNs hands over.
-            #expect(dropped.counters.handlerRuns == held.counters.handlerRuns)
+            #expect(dropped.counts[.handlerRuns] == held.counts[.handlerRuns])
             #expect((0...1).contains(held[.pending] - dropped[.pending]))
-            #expect(s.outcome("held", "applyPayload", replication: r).counters.handlerRuns == held.counters.handlerRuns)
-            heldRuns.append(Double(held.counters.handlerRuns))
+            #expect(s.outcome("held", "applyPayload", replication: r).counts[.handlerRuns] == held.counts[.handlerRuns])
+            heldRuns.append(Double(held.counts[.handlerRuns]))
 
             // No power timing: the budget alone decides, 3 per hour.
             let exact = record(s, "noPowerDelay", replication: r, strategy: HintPull())
@@ -88,8 +88,8 @@ import Testing
                 let o = seen.outcome
                 #expect(o.pushesSent == 4)
                 #expect(o[.droppedAppForceStopped] + o[.delivered] == 4)
-                #expect(o.counters.handlerRuns == o[.delivered] - 1, "the alert runs no app code")
-                #expect(o.counters.notificationsDisplayed == (variant == "denied" ? 0 : 1))
+                #expect(o.counts[.handlerRuns] == o[.delivered] - 1, "the alert runs no app code")
+                #expect(o.counts[.notificationsDisplayed] == (variant == "denied" ? 0 : 1))
                 if variant != "powerTimed" {
                     #expect(seen.log.pushes.isEmpty && o[.droppedAppForceStopped] == 3 && o[.delivered] == 1)
                 }
@@ -98,7 +98,7 @@ import Testing
                 #expect(sync.converged && sync.convergenceTime == .minutes(5), "converges at the 30 min launch")
                 // hintPull converges only through a push APNs still held at the launch.
                 let hint = s.outcome(variant, "hintPull", replication: r)
-                #expect(hint.converged == (o.counters.handlerRuns > 0))
+                #expect(hint.converged == (o.counts[.handlerRuns] > 0))
                 if hint.converged { #expect(hint.convergenceTime == .minutes(5)) }
                 // The alert's change never reaches applyPayload.
                 #expect(!s.outcome(variant, "applyPayload", replication: r).converged)
@@ -116,10 +116,10 @@ import Testing
             for strategy in ["applyPayload", "hintPull"] {
                 let rejected = s.outcome("priority10", strategy, replication: r)
                 #expect(rejected[.rejected] == 1 && rejections(rejected, .invalidArgument) == 1)
-                #expect(rejected[.delivered] == 0 && rejected.counters.handlerRuns == 0 && !rejected.converged)
+                #expect(rejected[.delivered] == 0 && rejected.counts[.handlerRuns] == 0 && !rejected.converged)
 
                 let accepted = s.outcome("priority5", strategy, replication: r)
-                #expect(accepted[.rejected] == 0 && accepted[.delivered] == 1 && accepted.counters.handlerRuns == 1)
+                #expect(accepted[.rejected] == 0 && accepted[.delivered] == 1 && accepted.counts[.handlerRuns] == 1)
                 // APNs times a priority-5 push for power: within 15 min of the send here.
                 #expect(accepted.converged && accepted.convergenceTime! < .minutes(15))
 
@@ -142,12 +142,12 @@ import Testing
                 let gone = record(s, variant, replication: r, strategy: HintPull())
                 #expect(gone.log.pushes.isEmpty)
                 #expect(gone.outcome[.expired] == 1 && gone.outcome[.delivered] == 0)
-                #expect(gone.outcome.counters.notificationsDisplayed == 0 && !gone.outcome.converged)
+                #expect(gone.outcome.counts[.notificationsDisplayed] == 0 && !gone.outcome.converged)
             }
             let kept = record(s, "expiration24h", replication: r, strategy: HintPull())
             #expect(kept.log.pushes == [Arrival(at: .zero + .hours(8), id: 1, sentAt: .zero + .hours(1), cursor: 1)])
             #expect(kept.outcome[.delivered] == 1 && kept.outcome[.delayedDeviceOffline] == 1)
-            #expect(kept.outcome.counters.notificationsDisplayed == 1)
+            #expect(kept.outcome.counts[.notificationsDisplayed] == 1)
             for strategy in ["applyPayload", "hintPull"] {
                 let o = s.outcome("expiration24h", strategy, replication: r)
                 #expect(o.converged && o.convergenceTime == .hours(7))

@@ -14,7 +14,7 @@ import Testing
             let o = seen.outcome
             #expect(o.pushesSent == 20 && o[.delivered] == 11 && o[.collapsed] == 9)
             #expect(o[.delayedDeviceOffline] == 11)
-            #expect(o.counters.notificationsDisplayed == 1 && o.counters.handlerRuns == 10)
+            #expect(o.counts[.notificationsDisplayed] == 1 && o.counts[.handlerRuns] == 10)
             // The data messages reach the handler at reconnect. FCM promises no order (F5):
             // the model draws their order at that instant, so only the set is checked.
             #expect(seen.log.idsByTime == Array(stride(from: 2, through: 20, by: 2)))
@@ -38,10 +38,10 @@ import Testing
                 let seen = record(s, variant, replication: r, strategy: HintPullDeletedSync())
                 let o = seen.outcome
                 #expect(o.pushesSent == 110 && o[.delivered] == 0 && o[.droppedTooManyPendingMessages] == 110)
-                #expect(seen.log.pushes.isEmpty && o.counters.handlerRuns == 0)
+                #expect(seen.log.pushes.isEmpty && o.counts[.handlerRuns] == 0)
                 let signal = variant == "deletedSignal"
                 #expect(seen.log.deletedSignals == (signal ? [at(20)] : []))
-                #expect(o.converged == signal && o.counters.resets == (signal ? 1 : 0))
+                #expect(o.converged == signal && o.counts[.resets] == (signal ? 1 : 0))
                 if signal { #expect(o.convergenceTime == .seconds(100)) }
                 for strategy in ["applyPayload", "hintPull"] {
                     #expect(!s.outcome(variant, strategy, replication: r).converged, "\(variant) \(strategy)")
@@ -54,7 +54,7 @@ import Testing
             let resumed = record(s, "storeAfterDiscard", replication: r, strategy: HintPull())
             #expect(resumed.outcome[.droppedTooManyPendingMessages] == 101 && resumed.outcome[.delivered] == 9)
             #expect(resumed.log.idsByTime == Array(102...110) && resumed.log.pushes.allSatisfy { $0.at == at(20) })
-            #expect(resumed.outcome.converged && resumed.outcome.counters.deletedSignals == 1)
+            #expect(resumed.outcome.converged && resumed.outcome.counts[.deletedSignals] == 1)
         }
     }
 
@@ -134,10 +134,10 @@ import Testing
             let o = seen.outcome
             #expect(o[.delivered] == 4 && o[.delayedDeviceDoze] == 3 && o.deliveredNoDelay == 1)
             // The high-priority message's Doze exemption lets hintPull sync at 90 min.
-            #expect(o.converged && o.convergenceTime == .zero && o.counters.pulls == 1 && o.counters.pullFailures == 0)
+            #expect(o.converged && o.convergenceTime == .zero && o.counts[.pulls] == 1 && o.counts[.pullFailures] == 0)
             // One key: applyPayload writes 1, 2, 3 after 4 and ends stale.
             let payload = s.outcome("aospDoze", "applyPayload", replication: r)
-            #expect(!payload.converged && payload.counters.payloadsApplied == 4)
+            #expect(!payload.converged && payload.counts[.payloadsApplied] == 4)
         }
     }
 
@@ -149,9 +149,9 @@ import Testing
         for r in 0..<s.replications {
             let seen = record(s, "dismissed", replication: r, strategy: ApplyPayload())
             #expect(seen.log.pushes.map(\.cursor) == Array(1...41))
-            #expect(seen.outcome[.delivered] == 42 && seen.outcome.counters.notificationsDisplayed == 1)
-            #expect(seen.outcome.counters.taps == 0 && !seen.outcome.converged)
-            #expect(seen.outcome.counters.payloadsApplied == 41)
+            #expect(seen.outcome[.delivered] == 42 && seen.outcome.counts[.notificationsDisplayed] == 1)
+            #expect(seen.outcome.counts[.taps] == 0 && !seen.outcome.converged)
+            #expect(seen.outcome.counts[.payloadsApplied] == 41)
 
             let hint = s.outcome("dismissed", "hintPull", replication: r)
             #expect(!hint.converged && hint.finalCursor == 41)
@@ -166,7 +166,7 @@ import Testing
                                                       collapseKey: FCMConfig.packageCollapseKey))
             for strategy in ["applyPayload", "hintPull", "hintPullForegroundSync", "recommended"] {
                 let o = s.outcome("tapped", strategy, replication: r)
-                #expect(o.converged && o.convergenceTime == .seconds(10) && o.counters.taps == 1, "\(strategy)")
+                #expect(o.converged && o.convergenceTime == .seconds(10) && o.counts[.taps] == 1, "\(strategy)")
             }
         }
     }

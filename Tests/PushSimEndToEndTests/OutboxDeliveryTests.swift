@@ -11,7 +11,7 @@ import Testing
         let s = try outboxScenario("workers")
         for r in 0..<s.replications {
             let normal = traceOutbox(s, "normal", replication: r)
-            #expect(normal.outcome.pushesSent == 30 && normal.outcome.sender.counters.duplicatesSent == 0)
+            #expect(normal.outcome.pushesSent == 30 && normal.outcome.counts[.duplicatesSent] == 0)
             #expect(normal.outbox.claims.count == 30 && normal.outbox.rows.allSatisfy { $0.state == .accepted })
 
             let slow = traceOutbox(s, "slowAnswers", replication: r)
@@ -30,8 +30,8 @@ import Testing
                 }
                 #expect(sends.count == 5 && box.rows[row].state == .failed, "maxAttempts sends, none recorded")
             }
-            #expect(slow.outcome.sender.counters.answersNotRecorded == 150)
-            #expect(slow.outcome.sender.counters.duplicatesSent == 120 && slow.outcome.sender.accepted == 30)
+            #expect(slow.outcome.counts[.answersNotRecorded] == 150)
+            #expect(slow.outcome.counts[.duplicatesSent] == 120 && slow.outcome.counts[.messagesAccepted] == 30)
             // The resends carry the message's notification id.
             for n in Int64(1)...30 { #expect(slow.log.pushes.filter { $0.notification == n }.count == 5) }
         }
@@ -44,15 +44,15 @@ import Testing
         var exactlyOne = 0
         for r in 0..<s.replications {
             let plain = s.outcome("noDedupe", "hintPull", replication: r), dedupe = s.outcome("dedupe", "hintPull", replication: r)
-            let crashes = plain.sender.counters.workerCrashes
-            #expect(dedupe.sender.counters.workerCrashes == crashes, "the same sender stream")
+            let crashes = plain.counts[.workerCrashes]
+            #expect(dedupe.counts[.workerCrashes] == crashes, "the same sender stream")
             let sends = min(crashes + 1, 5)
             for o in [plain, dedupe] {
-                #expect(o.pushesSent == sends && o.sender.counters.duplicatesSent == sends - 1 && o.sender.accepted == 1)
+                #expect(o.pushesSent == sends && o.counts[.duplicatesSent] == sends - 1 && o.counts[.messagesAccepted] == 1)
             }
-            #expect(plain.sender.counters.duplicatesDisplayed == sends - 1 && plain.counters.handlerRuns == sends)
-            #expect(dedupe.sender.counters.duplicatesDisplayed == 0 && dedupe.sender.counters.duplicatesSuppressed == sends - 1)
-            #expect(dedupe.counters.handlerRuns == 1)
+            #expect(plain.counts[.duplicatesDisplayed] == sends - 1 && plain.counts[.handlerRuns] == sends)
+            #expect(dedupe.counts[.duplicatesDisplayed] == 0 && dedupe.counts[.duplicatesSuppressed] == sends - 1)
+            #expect(dedupe.counts[.handlerRuns] == 1)
             if crashes == 1 {
                 exactlyOne += 1
                 if exactlyOne == 1 {
@@ -84,7 +84,7 @@ import Testing
                 #expect(sends[k + 1] >= retry.due && sends[k + 1] <= retry.due + .seconds(1), "the next sweep takes it")
                 jitter[min(9, Int(10 * Double((wait - retry.base).microseconds) / (0.1 * Double(retry.base.microseconds))))] += 1
             }
-            #expect(box.rows[0].state == .failed && o.sender.lost == 1 && o.sender.counters.attemptsMax == 5)
+            #expect(box.rows[0].state == .failed && o.counts[.messagesLost] == 1 && o.counts[.attemptsMax] == 5)
 
             let after = traceOutbox(s, "retryAfter", replication: r).outbox
             #expect(after.retries.map { $0.due - $0.at } == Array(repeating: .minutes(10), count: 4))
@@ -96,7 +96,7 @@ import Testing
         let lost = flaky.total("messages_lost")
         #expect(range.contains(lost), "lost after five UNAVAILABLE: \(lost), range \(range)")
         let final = s.outcome("final", "hintPull", replication: 0)
-        #expect(final.pushesSent == 1 && final.sender.lost == 1 && final.sender.counters.tokensDeleted == 0)
+        #expect(final.pushesSent == 1 && final.counts[.messagesLost] == 1 && final.counts[.tokensDeleted] == 0)
     }
 
     /// The main device's app is uninstalled at 12 min; the other device stays.
@@ -106,24 +106,24 @@ import Testing
         #expect(box.rows.filter { $0.device == 0 }.map(\.state) == [.accepted, .accepted, .failed])
         #expect(box.rows.filter { $0.device == 1 }.count == 12 && box.rows.filter { $0.device == 1 }.allSatisfy { $0.state == .accepted })
         #expect(o.pushesSent == 15 && rejections(o, .unregistered) == 1)
-        #expect(o.sender.counters.staleTokenSends == 1 && o.sender.counters.tokensDeleted == 1 && o.sender.accepted == 12)
+        #expect(o.counts[.staleTokenSends] == 1 && o.counts[.tokensDeleted] == 1 && o.counts[.messagesAccepted] == 12)
         #expect(o[.delivered] == 14)
         let perChange = s.outcome("perChange", "hintPull", replication: 0)
         #expect(perChange.pushesSent == 24 && rejections(perChange, .unregistered) == 10)
-        #expect(perChange.sender.counters.staleTokenSends == 10 && perChange.sender.counters.tokensDeleted == 0)
+        #expect(perChange.counts[.staleTokenSends] == 10 && perChange.counts[.tokensDeleted] == 0)
     }
 
     /// Token rotation at 12 min, a launch at 27 min, messages every 5 min from 5 to 40 min.
     @Test func registrationOnEveryLaunchVersusOnTokenRefresh() throws {
         let s = try outboxScenario("registration")
         let everyLaunch = s.outcome("outboxEveryLaunch", "hintPull", replication: 0)
-        #expect(everyLaunch.sender.accepted == 5 && everyLaunch.sender.lost == 3 && rejections(everyLaunch, .apnsBadDeviceToken) == 1)
-        #expect(everyLaunch.sender.counters.staleTokenSends == 1 && everyLaunch.sender.counters.tokensDeleted == 1)
+        #expect(everyLaunch.counts[.messagesAccepted] == 5 && everyLaunch.counts[.messagesLost] == 3 && rejections(everyLaunch, .apnsBadDeviceToken) == 1)
+        #expect(everyLaunch.counts[.staleTokenSends] == 1 && everyLaunch.counts[.tokensDeleted] == 1)
         let refresh = s.outcome("outboxTokenRefresh", "hintPull", replication: 0)
-        #expect(refresh.sender.accepted == 8 && refresh.sender.counters.staleTokenSends == 0 && refresh[.delivered] == 8)
+        #expect(refresh.counts[.messagesAccepted] == 8 && refresh.counts[.staleTokenSends] == 0 && refresh[.delivered] == 8)
         let perChange = s.outcome("perChangeEveryLaunch", "hintPull", replication: 0)
-        #expect(perChange.sender.accepted == 5 && rejections(perChange, .apnsBadDeviceToken) == 3)
-        #expect(perChange.sender.counters.staleTokenSends == 3 && perChange.sender.counters.tokensDeleted == 0)
+        #expect(perChange.counts[.messagesAccepted] == 5 && rejections(perChange, .apnsBadDeviceToken) == 3)
+        #expect(perChange.counts[.staleTokenSends] == 3 && perChange.counts[.tokensDeleted] == 0)
     }
 
     /// 12 changes over 3 entities to an offline FCM device (notification messages).
@@ -142,9 +142,9 @@ import Testing
         #expect(collapse.pushesSent == 12 && collapse[.collapsed] == 12 - newest.count && a2.map(\.cursor).sorted() == newest)
         #expect(newest.count == 3 && a2.allSatisfy { $0.at == at(2) })
         let (coalesce, a3) = seen("coalesce")
-        #expect(coalesce.pushesSent == 3 && coalesce.sender.superseded == 9 && coalesce.sender.accepted == 3 && a3.map(\.cursor) == [12])
+        #expect(coalesce.pushesSent == 3 && coalesce.counts[.messagesSuperseded] == 9 && coalesce.counts[.messagesAccepted] == 3 && a3.map(\.cursor) == [12])
         let (outbox, a4) = seen("outbox")
-        #expect(outbox.pushesSent == 12 && a4.map(\.cursor) == [12] && outbox.sender.accepted == 12)
+        #expect(outbox.pushesSent == 12 && a4.map(\.cursor) == [12] && outbox.counts[.messagesAccepted] == 12)
     }
 
     /// On every cell of every sender scenario: messages and pushes each end in exactly one

@@ -16,16 +16,16 @@ import Testing
         let sends = outbox.sends.map(\.at)
         #expect(sends.count == 1 && sends[0] >= wake && sends[0] <= wake + .minutes(1))
         #expect(log.pushes.map(\.at) == [wake] && log.pushes.map(\.sentAt) == [wake])
-        #expect(o.sender.counters.quietHoursAccepted == 0 && o.sender.counters.deferrals == 1)
-        #expect(o.sender.counters.wokenAccepted == 1 && o.sender.counters.latenessMax == .zero)
+        #expect(o.counts[.quietHoursAccepted] == 0 && o.counts[.deferrals] == 1)
+        #expect(o.counts[.wokenAccepted] == 1 && o.lateness.max == .zero)
         #expect(o.converged && o.convergenceTime == .minutes(510), "converged 8 h 30 min after the change")
-        #expect(o.sender.accepted == 1 && o.sender.lost == 0)
+        #expect(o.counts[.messagesAccepted] == 1 && o.counts[.messagesLost] == 0)
 
         let naive = s.outcome("quietHoursNaive", "hintPull", replication: 0)
-        #expect(naive.pushesSent == 0 && naive.sender.lost == 1 && naive.sender.messages == 1 && !naive.converged)
+        #expect(naive.pushesSent == 0 && naive.counts[.messagesLost] == 1 && naive.counts[.messages] == 1 && !naive.converged)
 
         let now = s.outcome("perChange", "hintPull", replication: 0)
-        #expect(now.pushesSent == 1 && now.sender.counters.quietHoursAccepted == 1 && now.convergenceTime == .zero)
+        #expect(now.pushesSent == 1 && now.counts[.quietHoursAccepted] == 1 && now.convergenceTime == .zero)
     }
 
     /// (scenario, variant, change, wake, length of the night in UTC): 22:30 → 07:00 local.
@@ -44,12 +44,12 @@ import Testing
         #expect(outbox.deferrals.map(\.until) == [simTime(s, utc: wake)])
         #expect(log.pushes.map(\.at) == [simTime(s, utc: wake)], "sent at the wake instant, a whole minute")
         #expect(o.convergenceTime == .minutes(night))
-        #expect(o.sender.counters.quietHoursAccepted == 0)
+        #expect(o.counts[.quietHoursAccepted] == 0)
     }
 
     @Test func perChangeSendsInsideTheQuietHours() throws {
         let now = try outboxScenario("dst-spring").outcome("sarajevoPerChange", "hintPull", replication: 0)
-        #expect(now.sender.counters.quietHoursAccepted == 1 && now.convergenceTime == .zero)
+        #expect(now.counts[.quietHoursAccepted] == 1 && now.convergenceTime == .zero)
     }
 
     /// 09:00–17:00 local; changes at 08:30, 09:00, 10:00 and 17:00 local (t = 30m, 1h, 2h, 9h).
@@ -64,10 +64,10 @@ import Testing
         #expect(arrivals.map(\.at) == [at(m: 30), five, five, five])
         #expect(outbox.deferrals.map(\.at) == [at(h: 1), at(h: 2)])
         #expect(outbox.deferrals.allSatisfy { $0.until == five })
-        #expect(o.sender.counters.quietHoursAccepted == 0 && o.sender.counters.deferrals == 2 && o.converged)
+        #expect(o.counts[.quietHoursAccepted] == 0 && o.counts[.deferrals] == 2 && o.converged)
         let empty = traceOutbox(s, "emptyWindow")
         #expect(empty.log.pushes.map(\.at) == [at(m: 30), at(h: 1), at(h: 2), five])
-        #expect(empty.outcome.sender.counters.deferrals == 0)
+        #expect(empty.outcome.counts[.deferrals] == 0)
     }
 
     /// "Out for delivery" at 22:30 and "delivered" at 23:00 for the same order, both deferred.
@@ -78,10 +78,10 @@ import Testing
         #expect(outbox.rows.map(\.state) == [.superseded, .accepted])
         #expect(outbox.deferrals.map(\.row) == [0, 1])
         #expect(log.pushes.count == 1 && log.pushes[0].at == wake && log.pushes[0].cursor == 2 && log.pushes[0].notification == 2)
-        #expect(o.sender.superseded == 1 && o.sender.accepted == 1 && o.sender.lost == 0)
+        #expect(o.counts[.messagesSuperseded] == 1 && o.counts[.messagesAccepted] == 1 && o.counts[.messagesLost] == 0)
         #expect(o.converged, "applyPayload wrote the newest value")
         let both = traceOutbox(s, "noKey", strategy: ApplyPayload())
         #expect(both.log.pushes.map(\.cursor) == [1, 2] && both.log.pushes.allSatisfy { $0.at == wake })
-        #expect(both.outcome.sender.superseded == 0)
+        #expect(both.outcome.counts[.messagesSuperseded] == 0)
     }
 }

@@ -21,9 +21,9 @@ import Testing
             """
         let s = try Scenario.decode(Data(json.utf8), file: "token.json")
         let (o, _, box) = traceOutbox(s, "apns")
-        #expect(rejections(o, .apnsBadDeviceToken) == 1 && o.sender.counters.staleTokenSends == 1)
-        #expect(o.sender.counters.tokensDeleted == 0, "the rejected token was already replaced")
+        #expect(rejections(o, .apnsBadDeviceToken) == 1 && o.counts[.staleTokenSends] == 1)
+        #expect(o.counts[.tokensDeleted] == 0, "the rejected token was already replaced")
         #expect(box.rows.map(\.state) == [.failed, .accepted], "the second message goes to the new token")
-        #expect(o.sender.accepted == 1 && o.sender.lost == 1 && o.pushesSent == 2)
+        #expect(o.counts[.messagesAccepted] == 1 && o.counts[.messagesLost] == 1 && o.pushesSent == 2)
     }
 }

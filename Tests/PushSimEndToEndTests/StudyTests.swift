@@ -54,7 +54,7 @@ import CGSL
             let outcomes = (0..<3).map { sim.run(.init(variant: 0, strategy: $0, replication: r)) }
             #expect(Set(outcomes.map { $0[.lost] }).count == 1)
             #expect(Set(outcomes.map(\.duplicates)).count == 1)
-            #expect(Set(outcomes.map(\.counters.copiesArrived)).count == 1)
+            #expect(Set(outcomes.map(\.counts[.copiesArrived])).count == 1)
         }
     }
 }

@@ -45,7 +45,7 @@ import Testing
                 let (outcome, trace) = simulation.trace(id)
                 #expect(outcome == simulation.run(id), "\(file) run \(i)")
                 #expect(trace.fingerprint == outcome.fingerprint)
-                #expect(trace.records.filter(\.kind.isEvent).count == outcome.counters.events, "\(file) run \(i)")
+                #expect(trace.records.filter(\.kind.isEvent).count == outcome.counts[.events], "\(file) run \(i)")
             }
         }
         let dir = try temporaryFolder()

@@ -28,7 +28,7 @@ extension Columns {
         .count("regressions", unit: "writes", "client writes that replaced a value with an older one (a smaller non-zero value "
                + "over a larger one)", summary: [.total(), .runRate("regression")]) { $0.experience.regressions },
         .count("local_notifications", unit: "notifications", "notifications the app posted itself (`applyPayloadNotify`, "
-               + "`refetchNotify`, `refetchNotifyPoll`)", summary: [.total()]) { $0.counters.localNotifications },
+               + "`refetchNotify`, `refetchNotifyPoll`)", summary: [.total()]) { $0.counts[.localNotifications] },
         .count("notifications_shown", unit: "notifications", "every notification displayed: `notifications_displayed` (OS-drawn) "
                + "+ `local_notifications`", summary: [.total()]) { $0.experience.notificationsShown },
         .count("notifications_stale", unit: "notifications", "displayed notifications whose value was no longer the server's "
@@ -46,22 +46,22 @@ extension Columns {
         .count("notifications_never_displayed", unit: "changes", "changes meant to notify (`ChangeSchedule.notify`) that no "
                + "notification ever showed", summary: [.total()]) { $0.experience.notificationsNeverDisplayed },
         .count("bytes_pushed", unit: "bytes", "payload bytes the server sent: the template's `size` once per push sent",
-               summary: [.mean]) { $0.counters.bytesPushed },
+               summary: [.mean]) { $0.counts[.bytesPushed] },
         .count("bytes_pulled", unit: "bytes", "bytes of the pull answers applied: `client.responseSize` + `client.changeSize` per "
-               + "change carried (per key for a snapshot)", summary: [.mean]) { $0.counters.bytesPulled },
+               + "change carried (per key for a snapshot)", summary: [.mean]) { $0.counts[.bytesPulled] },
         .decimal("pushes_per_change", unit: "pushes per change", "`pushes_sent / changes`", emptyWhen: "`changes` = 0",
                  summary: [.pooled("pushes_per_change", "pushes_sent", per: "changes")]) { o in
             o.experience.changes == 0 ? nil : Double(o.pushesSent) / Double(o.experience.changes)
         },
         .count("device_wakeups", unit: "wake-ups", "push copies and `deletedMessages` signals that reached the device while its "
                + "screen was off (0 on a `generic` device, which counts as always awake)", summary: [.mean]) {
-            $0.counters.deviceWakeups
+            $0.counts[.deviceWakeups]
         },
         .count("server_requests", unit: "requests", "pulls that reached the server (started with network; failed ones included)",
-               summary: [.mean]) { $0.counters.serverRequests },
+               summary: [.mean]) { $0.counts[.serverRequests] },
         .decimal("server_requests_per_hour", unit: "requests per hour", "`server_requests` / the horizon in hours",
                  summary: [.pooled("server_requests_per_hour", "server_requests", per: .hours)]) {
-            Double($0.counters.serverRequests) / $0.experience.hours
+            Double($0.counts[.serverRequests]) / $0.experience.hours
         },
         Column("fingerprint", type: "16 hex digits", "the run's event fingerprint (see [Fingerprint](#fingerprint)); equal "
                + "fingerprints mean the same events at the same times") { r, line in line.appendHex(r.outcome.fingerprint.value) },

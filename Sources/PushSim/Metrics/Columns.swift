@@ -74,31 +74,31 @@ public enum Columns {
     /// The main device's and the app's counts (columns 29–41): means per run in the summary.
     static let device: [Column] = [
         .count("copies_arrived", unit: "copies", "deliveries that found the device online (both copies of a duplicate count; "
-               + "includes copies that then found the app uninstalled or stopped)", summary: [.mean]) { $0.counters.copiesArrived },
+               + "includes copies that then found the app uninstalled or stopped)", summary: [.mean]) { $0.counts[.copiesArrived] },
         .count("bytes_arrived", unit: "bytes", "payload bytes of those copies: the sum of the message template's `size` over every "
-               + "copy counted in `copies_arrived`", summary: [.mean]) { $0.counters.bytesArrived },
+               + "copy counted in `copies_arrived`", summary: [.mean]) { $0.counts[.bytesArrived] },
         .count("handler_runs", unit: "calls", "`onPush` calls (pushes reaching app code, held pushes at launch, taps)",
-               summary: [.mean]) { $0.counters.handlerRuns },
+               summary: [.mean]) { $0.counts[.handlerRuns] },
         .count("notifications_displayed", unit: "notifications", "notifications the OS drew in the tray (not counted when "
-               + "notifications are denied)", summary: [.mean]) { $0.counters.notificationsDisplayed },
+               + "notifications are denied)", summary: [.mean]) { $0.counts[.notificationsDisplayed] },
         .count("notifications_replaced", unit: "notifications", "displayed notifications that replaced one shown under the same "
-               + "`tag`", summary: [.mean]) { $0.counters.notificationsReplaced },
-        .count("taps", unit: "taps", "taps on a notification still shown", summary: [.mean]) { $0.counters.taps },
+               + "`tag`", summary: [.mean]) { $0.counts[.notificationsReplaced] },
+        .count("taps", unit: "taps", "taps on a notification still shown", summary: [.mean]) { $0.counts[.taps] },
         .count("deleted_signals", unit: "signals", "`deletedMessages` signals that reached the app (installed and not stopped)",
-               summary: [.mean]) { $0.counters.deletedSignals },
+               summary: [.mean]) { $0.counts[.deletedSignals] },
         .count("pulls", unit: "pulls", "pulls started, full syncs included, failed ones included, also those that returned nothing",
-               summary: [.mean]) { $0.counters.pulls },
+               summary: [.mean]) { $0.counts[.pulls] },
         .count("pull_failures", unit: "pulls", "pulls that failed (no network, failure draw, offline at completion, past the "
-               + "handler-time deadline, uninstalled)", summary: [.mean]) { $0.counters.pullFailures },
+               + "handler-time deadline, uninstalled)", summary: [.mean]) { $0.counts[.pullFailures] },
         .count("resets", unit: "pulls", "pulls answered with a snapshot: a reset (cursor older than the log) or a full sync",
-               summary: [.mean]) { $0.counters.resets },
+               summary: [.mean]) { $0.counts[.resets] },
         .count("payloads_applied", unit: "writes", "payload writes with no sequence check (`applyPayload`: one per push reaching "
-               + "app code)", summary: [.mean]) { $0.counters.payloadsApplied },
-        .count("app_opens", unit: "opens", "app opens: timeline, random opens and taps", summary: [.mean]) { $0.counters.appOpens },
+               + "app code)", summary: [.mean]) { $0.counts[.payloadsApplied] },
+        .count("app_opens", unit: "opens", "app opens: timeline, random opens and taps", summary: [.mean]) { $0.counts[.appOpens] },
         .count("events", unit: "events", "events the kernel ran (changes, device and app events, deliveries, signals, taps, timers "
                + "(also those of an ended app process, which do nothing), pull completions, Doze transitions, channel timers, "
                + "sender timers (outbox sweeps, coalesce windows), other devices' events; cancelled ones not counted)",
-               summary: [.mean]) { $0.counters.events },
+               summary: [.mean]) { $0.counts[.events] },
     ]
 
     /// Rejections by code (column 42).

@@ -46,16 +46,18 @@ public struct MessageLedger: Sendable {
     /// Whether `message` was accepted for any device.
     public func isAccepted(_ message: Int64) -> Bool { flags[Int(message) - 1] & 0xFF != 0 }
 
-    /// Messages per final class: (accepted, lost, expired, superseded, pending).
-    public func counts() -> (accepted: Int, lost: Int, expired: Int, superseded: Int, pending: Int) {
-        var c = (accepted: 0, lost: 0, expired: 0, superseded: 0, pending: 0)
+    /// Sets `.messages` and adds each message to its final class: `.messagesAccepted`,
+    /// `.messagesLost`, `.messagesExpired`, `.messagesSuperseded` or `.messagesPending`.
+    public func countFates(into counts: inout Counts) {
+        counts[.messages] = flags.count
         for f in flags {
-            if f & 0xFF != 0 { c.accepted += 1 }
-            else if f & (1 << (16 + UInt32(MessageFate.pending.rawValue))) != 0 { c.pending += 1 }
-            else if f & (1 << (16 + UInt32(MessageFate.superseded.rawValue))) != 0 { c.superseded += 1 }
-            else if f & (1 << (16 + UInt32(MessageFate.expired.rawValue))) != 0 { c.expired += 1 }
-            else { c.lost += 1 }
+            let fate: Count
+            if f & 0xFF != 0 { fate = .messagesAccepted }
+            else if f & (1 << (16 + UInt32(MessageFate.pending.rawValue))) != 0 { fate = .messagesPending }
+            else if f & (1 << (16 + UInt32(MessageFate.superseded.rawValue))) != 0 { fate = .messagesSuperseded }
+            else if f & (1 << (16 + UInt32(MessageFate.expired.rawValue))) != 0 { fate = .messagesExpired }
+            else { fate = .messagesLost }
+            counts[fate] += 1
         }
-        return c
     }
 }

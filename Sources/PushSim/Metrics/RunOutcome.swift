@@ -19,10 +19,10 @@ public struct RunOutcome: Sendable, Equatable {
     public var rejections: [Int]
     /// Extra copies made by transport duplication.
     public var duplicates: Int
-    /// Device and app counts.
-    public var counters: RunCounters
-    /// Message fates and sender counts.
-    public var sender = SenderOutcome()
+    /// Device, app, sender and message counts.
+    public var counts: Counts
+    /// How late deferred rows were accepted (the sender's quiet-hours deferrals).
+    public var lateness = DeferralLateness()
     /// What the user saw (freshness, stale screen, regressions, notifications).
     public var experience: ExperienceOutcome
     /// The run's event fingerprint (`RunFingerprint`).
@@ -30,10 +30,12 @@ public struct RunOutcome: Sendable, Equatable {
 
     /// Count of one outcome.
     public subscript(_ o: PushOutcome) -> Int { outcomes[o.rawValue] }
+    /// One count (device, app, sender or message).
+    public subscript(_ c: Count) -> Int { counts[c] }
     /// Count of one delay reason.
     public subscript(_ d: DelayReason) -> Int { delays[d.rawValue] }
 
-    public init(converged: Bool, convergenceTime: SimDuration?, finalCursor: Int64, ledger: PushLedger, counters: RunCounters,
+    public init(converged: Bool, convergenceTime: SimDuration?, finalCursor: Int64, ledger: PushLedger, counts: Counts,
                 experience: ExperienceOutcome = ExperienceOutcome(), fingerprint: RunFingerprint = RunFingerprint()) {
         self.experience = experience; self.fingerprint = fingerprint
         self.converged = converged; self.convergenceTime = convergenceTime; self.finalCursor = finalCursor
@@ -43,7 +45,7 @@ public struct RunOutcome: Sendable, Equatable {
         delays = d.reasons; deliveredNoDelay = d.noDelay
         rejections = ledger.rejections
         duplicates = ledger.duplicatesMade
-        self.counters = counters
+        self.counts = counts
     }
 }
 

@@ -71,8 +71,7 @@ struct WorldSenderServices: SenderServices {
     func setSenderTimer(at time: SimTime, tag: Int32) { world.pointee.queue.schedule(.senderTimer(tag: tag), at: time) }
     func senderRandom() -> RandomStream { world.pointee.senderRandom() }
     func settle(_ message: Int64, _ fate: MessageFate) { world.pointee.messages.settle(message, fate) }
-    var senderCounters: SenderCounters {
-        get { world.pointee.observer.senderCounters }
-        nonmutating set { world.pointee.observer.senderCounters = newValue }
-    }
+    func count(_ c: Count, by n: Int) { world.pointee.observer.counts[c] += n }
+    func raise(_ c: Count, to value: Int) { world.pointee.observer.raise(c, to: value) }
+    func wokenAccepted(lateness: SimDuration) { world.pointee.observer.wokenAccepted(lateness: lateness) }
 }

@@ -1,11 +1,11 @@
 /// The observers of one run, fed the model's observations and its events: the device,
-/// app and sender counters, the convergence tracker, the user-view tracker, the event
+/// app and sender counts, the convergence tracker, the user-view tracker, the event
 /// fingerprint and the trace (called only when enabled).
 ///
 /// - Complexity: O(1) amortized per observation and per event.
 struct RunObserver {
-    var counters = RunCounters()
-    var senderCounters = SenderCounters()
+    var counts = Counts()
+    var lateness = DeferralLateness()
     var convergence = ConvergenceTracker()
     var experience: ExperienceTracker
     var fingerprint = RunFingerprint()
@@ -25,7 +25,7 @@ struct RunObserver {
     /// fingerprinted, traced (with `details`, computed only when tracing).
     @inline(__always)
     mutating func eventStarts(_ f: (kind: TraceKind, entity: Int32, message: Int64, tag: Int32), at now: SimTime, details: [TraceDetail]) {
-        counters.events += 1
+        counts[.events] += 1
         fingerprint.add(time: now, kind: f.kind.rawValue, entity: f.entity, message: f.message, tag: f.tag)
         if tracing { trace.event(f.kind, at: now, entity: f.entity, message: f.message, tag: f.tag, details: details) }
     }
@@ -48,45 +48,45 @@ struct RunObserver {
             experience.serverChanged(key: key, sequence: sequence, at: now, notify: notify)
             lastChangeTime = now
         case let .sent(push):
-            counters.bytesPushed += Int(push.size)
+            counts[.bytesPushed] += Int(push.size)
             if tracing { trace.sent(push, at: now) }
-        case .staleTokenSend: senderCounters.staleTokenSends += 1
+        case .staleTokenSend: counts[.staleTokenSends] += 1
         case let .accepted(duplicate, inQuietHours):
-            if duplicate { senderCounters.duplicatesSent += 1 }
-            if inQuietHours { senderCounters.quietHoursAccepted += 1 }
+            if duplicate { counts[.duplicatesSent] += 1 }
+            if inQuietHours { counts[.quietHoursAccepted] += 1 }
         case let .copyArrived(bytes, screenOn):
-            counters.copiesArrived += 1
-            counters.bytesArrived += bytes
-            if !screenOn { counters.deviceWakeups += 1 }
-        case let .deletedSignalArrived(screenOn): if !screenOn { counters.deviceWakeups += 1 }
-        case .deletedSignalReceived: counters.deletedSignals += 1
+            counts[.copiesArrived] += 1
+            counts[.bytesArrived] += bytes
+            if !screenOn { counts[.deviceWakeups] += 1 }
+        case let .deletedSignalArrived(screenOn): if !screenOn { counts[.deviceWakeups] += 1 }
+        case .deletedSignalReceived: counts[.deletedSignals] += 1
         case let .duplicateArrived(suppressed):
-            if suppressed { senderCounters.duplicatesSuppressed += 1 } else { senderCounters.duplicatesDisplayed += 1 }
-        case .handlerRan: counters.handlerRuns += 1
-        case .payloadApplied: counters.payloadsApplied += 1
+            if suppressed { counts[.duplicatesSuppressed] += 1 } else { counts[.duplicatesDisplayed] += 1 }
+        case .handlerRan: counts[.handlerRuns] += 1
+        case .payloadApplied: counts[.payloadsApplied] += 1
         case let .displayed(push, key, value, serverValue, replaced):
-            counters.notificationsDisplayed += 1
+            counts[.notificationsDisplayed] += 1
             let staleness = experience.notificationShown(value: value, serverValue: serverValue, at: now)
             if tracing { trace.notification(at: now, key: key, value: value, push: push, staleness: staleness) }
-            if replaced { counters.notificationsReplaced += 1 }
+            if replaced { counts[.notificationsReplaced] += 1 }
         case let .posted(key, value, serverValue):
-            counters.localNotifications += 1
+            counts[.localNotifications] += 1
             let staleness = experience.notificationShown(value: value, serverValue: serverValue, at: now)
             if tracing { trace.notification(at: now, key: key, value: value, push: nil, staleness: staleness) }
-        case .tapped: counters.taps += 1
-        case .appOpened: counters.appOpens += 1
+        case .tapped: counts[.taps] += 1
+        case .appOpened: counts[.appOpens] += 1
         case .pullQueued: if tracing { trace.pullQueued() }
         case let .pullStarted(full, latency):
-            counters.pulls += 1
-            if latency != nil { counters.serverRequests += 1 }
+            counts[.pulls] += 1
+            if latency != nil { counts[.serverRequests] += 1 }
             if tracing { trace.pullStarted(at: now, full: full, latency: latency) }
         case let .pullFailed(why):
-            counters.pullFailures += 1
+            counts[.pullFailures] += 1
             if tracing { trace.pullResult(at: now, failure: why.rawValue, changes: 0, reset: false); trace.pullApplied() }
-        case .pullDropped: counters.pullFailures += 1
+        case .pullDropped: counts[.pullFailures] += 1
         case let .pullAnswered(changes, reset, bytes):
-            if reset { counters.resets += 1 }
-            counters.bytesPulled += bytes
+            if reset { counts[.resets] += 1 }
+            counts[.bytesPulled] += bytes
             if tracing { trace.pullResult(at: now, failure: nil, changes: changes, reset: reset) }
         case .pullApplied: if tracing { trace.pullApplied() }
         case let .wrote(key, old, new, server, payload):
@@ -95,5 +95,14 @@ struct RunObserver {
             if tracing, old != new { trace.wrote(at: now, key: key, old: old, new: new, payload: payload) }
         case let .timerSet(tag): if tracing { trace.timerSet(tag: tag) }
         }
+    }
+
+    /// Raises the maximum `c` to `value` if it is larger.
+    mutating func raise(_ c: Count, to value: Int) { counts[c] = max(counts[c], value) }
+
+    /// A deferred row accepted `lateness` after its wake time.
+    mutating func wokenAccepted(lateness: SimDuration) {
+        counts[.wokenAccepted] += 1
+        self.lateness.add(lateness)
     }
 }

@@ -21,8 +21,9 @@ extension World {
         let time = converged ? max(.zero, (tracker.matchingSince ?? horizon) - observer.lastChangeTime) : nil
         let seen = observer.experience.outcome(horizon: horizon, foreground: app.state == .foreground, stale: !converged)
         var outcome = RunOutcome(converged: converged, convergenceTime: time, finalCursor: replica.cursor, ledger: ledger,
-                                 counters: observer.counters, experience: seen, fingerprint: observer.fingerprint)
-        outcome.sender = SenderOutcome(messages: messages, counters: observer.senderCounters)
+                                 counts: observer.counts, experience: seen, fingerprint: observer.fingerprint)
+        messages.countFates(into: &outcome.counts)
+        outcome.lateness = observer.lateness
         return outcome
     }
 }

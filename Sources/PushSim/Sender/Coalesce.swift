@@ -48,6 +48,6 @@ public struct Coalesce: SenderPolicy {
     public mutating func finish(_ cx: inout SenderContext) {
         guard let message = held else { return }
         cx.settle(message.notification, .pending)
-        cx.counters.rowsStuck += 1
+        cx.count(.rowsStuck)
     }
 }

@@ -36,13 +36,13 @@ extension Outbox {
             rows[i].owner = -1
             rows[i].due = wake
             rows[i].wake = wake
-            cx.counters.deferrals += 1
+            cx.count(.deferrals)
             log?.append(.deferred(row: i, at: t, until: wake))
             return
         }
         guard cx.hasToken(rows[i].device) else { finishRow(i, .failed, cx: &cx); return }
         rows[i].attempts += 1
-        cx.counters.attemptsMax = max(cx.counters.attemptsMax, rows[i].attempts)
+        cx.raise(.attemptsMax, to: rows[i].attempts)
         var push = rows[i].push
         push.lifetime = rows[i].expiresAt - t
         let token = cx.token(of: rows[i].device)
@@ -51,7 +51,7 @@ extension Outbox {
         log?.append(.sent(row: i, claim: claim, worker: w, at: t, attempt: rows[i].attempts, answer: answer))
         if case .accepted = answer, rows[i].acceptedAt == nil {
             rows[i].acceptedAt = t
-            if let wake = rows[i].wake { cx.counters.woken(lateness: t - wake) }
+            if let wake = rows[i].wake { cx.wokenAccepted(lateness: t - wake) }
         }
         let latency = answerLatency.isConstantZero ? .zero : answerLatency.sample(cx.random)
         guard latency > .zero else {
@@ -72,12 +72,12 @@ extension Outbox {
         let row = rows[i]
         let holds = alive == incarnation[w] && row.state == .claimed && row.claim == claim && row.owner == w && t < row.leaseUntil
         log?.append(.answered(row: i, claim: claim, worker: w, at: t, answer: answer, recorded: holds))
-        guard holds else { cx.counters.answersNotRecorded += 1; return }
+        guard holds else { cx.count(.answersNotRecorded); return }
         switch answer {
         case let .accepted(id):
             if crash > 0 && cx.random.bernoulli(crash) {
                 incarnation[w] += 1
-                cx.counters.workerCrashes += 1
+                cx.count(.workerCrashes)
                 log?.append(.crashed(row: i, worker: w, at: t))
                 return
             }
@@ -88,7 +88,7 @@ extension Outbox {
                 finishRow(i, .failed, cx: &cx)
                 if error.invalidatesToken && cx.hasToken(row.device) && cx.token(of: row.device) == token {
                     cx.deleteToken(row.device)
-                    cx.counters.tokensDeleted += 1
+                    cx.count(.tokensDeleted)
                 }
                 return
             }

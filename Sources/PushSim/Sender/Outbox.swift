@@ -123,7 +123,7 @@ public struct Outbox: SenderPolicy, ParamFieldDeclaring {
 
     public mutating func finish(_ cx: inout SenderContext) {
         for i in live where !rows[i].state.isTerminal {
-            cx.counters.rowsStuck += 1
+            cx.count(.rowsStuck)
             cx.settle(rows[i].push.notification, .pending)
         }
     }

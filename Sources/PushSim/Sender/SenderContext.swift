@@ -55,12 +55,25 @@ public struct SenderContext: ~Copyable {
     /// that the sender still holds it (`pending`).
     public mutating func settle(_ message: Int64, _ fate: MessageFate) { services.settle(message, fate) }
 
-    /// The sender's own counts (deferrals, lateness, crashes, stuck rows, …), reported in
-    /// the sender columns of `runs.csv`.
-    public var counters: SenderCounters {
-        get { services.senderCounters }
-        nonmutating set { services.senderCounters = newValue }
+    /// Adds `n` (≥ 0) to one of the sender's own counts (`Count.senderOwned`: deleted
+    /// tokens, deferrals, stuck rows, crashes, unrecorded answers), reported in the sender
+    /// columns of `runs.csv`.
+    /// - Precondition: `Count.senderOwned` contains `c`, and `n >= 0`.
+    public mutating func count(_ c: Count, by n: Int = 1) {
+        precondition(Count.senderOwned.contains(c.rawValue) && n >= 0, "a sender counts only its own counts, upwards")
+        services.count(c, by: n)
     }
+
+    /// Raises a maximum among the sender's counts (e.g. `.attemptsMax`) to `value` if it is larger.
+    /// - Precondition: `Count.senderOwned` contains `c`.
+    public mutating func raise(_ c: Count, to value: Int) {
+        precondition(Count.senderOwned.contains(c.rawValue), "a sender counts only its own counts")
+        services.raise(c, to: value)
+    }
+
+    /// Counts a deferred row's first acceptance, `lateness` (≥ 0) after its wake time
+    /// (`.wokenAccepted` and `DeferralLateness`).
+    public mutating func wokenAccepted(lateness: SimDuration) { services.wokenAccepted(lateness: lateness) }
 }
 
 /// The run's side of a `SenderContext`: the world (or a test double) provides it; a policy
@@ -76,5 +89,7 @@ protocol SenderServices {
     func setSenderTimer(at time: SimTime, tag: Int32)
     func senderRandom() -> RandomStream
     func settle(_ message: Int64, _ fate: MessageFate)
-    var senderCounters: SenderCounters { get nonmutating set }
+    func count(_ c: Count, by n: Int)
+    func raise(_ c: Count, to value: Int)
+    func wokenAccepted(lateness: SimDuration)
 }

@@ -15,7 +15,7 @@ public protocol SenderPolicy: Plugin {
     /// A timer the policy set with `SenderContext.setTimer(at:tag:)` fired.
     mutating func onTimer(tag: Int32, _ cx: inout SenderContext)
     /// The run ends at `cx.now`: declare every message still held (`settle(_:.pending)`)
-    /// and count rows left in a non-terminal state (`SenderCounters.rowsStuck`).
+    /// and count rows left in a non-terminal state (`Count.rowsStuck`).
     mutating func finish(_ cx: inout SenderContext)
 }
 

@@ -16,11 +16,11 @@ struct PlatformFCMDeliveryRuleTests {
         #expect(log.ids == [2, 1])
         #expect(log.arrivals.map(\.time) == [at(m: 100), Self.firstWindow])
         #expect(o[.delayedDeviceDoze] == 1 && o.deliveredNoDelay == 1)
-        #expect(o.counters.pulls == 1 && o.counters.pullFailures == 0, "the pull at 100 min runs inside the exemption")
+        #expect(o.counts[.pulls] == 1 && o.counts[.pullFailures] == 0, "the pull at 100 min runs inside the exemption")
         #expect(o.converged && o.convergenceTime == .zero)
 
         let none = trace(s, "noExemption").outcome
-        #expect(none.counters.pullFailures == 1, "without the exemption Doze blocks the pull")
+        #expect(none.counts[.pullFailures] == 1, "without the exemption Doze blocks the pull")
         #expect(none.converged && none.convergenceTime == Self.firstWindow - at(m: 100))
     }
 
@@ -42,7 +42,7 @@ struct PlatformFCMDeliveryRuleTests {
             let o = trace(s, variant).outcome
             #expect(o[.delivered] == 6 && o.deliveredNoDelay == 6, "\(variant)")
         }
-        #expect(trace(s, "notification-window7d").outcome.counters.notificationsDisplayed == 6)
+        #expect(trace(s, "notification-window7d").outcome.counts[.notificationsDisplayed] == 6)
     }
 
     @Test("F8: 240 per minute and 5,000 per hour per device; collapsible burst 20, one more per 3 min")

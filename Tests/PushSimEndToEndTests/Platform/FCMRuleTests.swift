@@ -12,10 +12,10 @@ struct PlatformFCMRuleTests {
     func f1MessageKinds(variant: String, displayed: Int, handled: Int) throws {
         let (o, log) = trace(try platformScenario("F1"), variant)
         #expect(o[.delivered] == 3)
-        #expect(o.counters.notificationsDisplayed == displayed)
-        #expect(o.counters.handlerRuns == handled && log.arrivals.count == handled)
+        #expect(o.counts[.notificationsDisplayed] == displayed)
+        #expect(o.counts[.handlerRuns] == handled && log.arrivals.count == handled)
         if variant == "bothTapped" {
-            #expect(o.counters.taps == 3)
+            #expect(o.counts[.taps] == 3)
             #expect(log.arrivals.map(\.time) == [at(m: 1, s: 10), at(m: 6, s: 10), at(m: 11, s: 10)])
         }
     }

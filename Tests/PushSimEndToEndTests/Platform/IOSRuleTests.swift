@@ -10,7 +10,7 @@ struct PlatformIOSRuleTests {
         let (o, log) = trace(try platformScenario("I1"), "defaultBudget")
         #expect(log.arrivals.map(\.time) == [0, 20, 40, 60, 80, 100].map { at(m: $0) })
         #expect(log.ids == [1, 5, 9, 13, 17, 21])
-        #expect(o.counters.copiesArrived == 24 && o.counters.handlerRuns == 6)
+        #expect(o.counts[.copiesArrived] == 24 && o.counts[.handlerRuns] == 6)
         #expect(o[.delivered] == 6 && o[.throttled] == 17 && o[.pending] == 1)
         #expect(o.deliveredNoDelay == 6, "the pushes that ran were never held")
     }
@@ -43,16 +43,16 @@ struct PlatformIOSRuleTests {
         let s = try platformScenario("I4")
         let shown = trace(s, "authorized")
         #expect(shown.outcome[.delivered] == 3)
-        #expect(shown.outcome.counters.notificationsDisplayed == 3 && shown.outcome.counters.handlerRuns == 0)
+        #expect(shown.outcome.counts[.notificationsDisplayed] == 3 && shown.outcome.counts[.handlerRuns] == 0)
         #expect(shown.log.arrivals.isEmpty)
         let tapped = trace(s, "tapped")
-        #expect(tapped.outcome.counters.taps == 3)
+        #expect(tapped.outcome.counts[.taps] == 3)
         #expect(tapped.log.ids == [1, 2, 3])
         #expect(tapped.log.arrivals.map(\.time) == [at(m: 5, s: 10), at(m: 10, s: 10), at(m: 15, s: 10)])
         #expect(tapped.log.arrivals.allSatisfy { $0.appState == .foreground })
         let denied = trace(s, "denied")
         #expect(denied.outcome[.delivered] == 3)
-        #expect(denied.outcome.counters.notificationsDisplayed == 0 && denied.outcome.counters.taps == 0)
+        #expect(denied.outcome.counts[.notificationsDisplayed] == 0 && denied.outcome.counts[.taps] == 0)
         #expect(denied.log.arrivals.isEmpty)
     }
 

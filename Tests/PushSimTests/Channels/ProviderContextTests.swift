@@ -69,7 +69,7 @@ struct ProviderContextTests {
     @Test("a channel that only calls deliver runs: every push recorded, delivered, the client converges")
     func deliverRecordsAndSchedules() throws {
         let o = try studyRun(FixedDelayChannel())
-        #expect(o.pushesSent == 4 && o[.delivered] == 4 && o.counters.copiesArrived == 4)
+        #expect(o.pushesSent == 4 && o[.delivered] == 4 && o.counts[.copiesArrived] == 4)
         #expect(o.converged && o.convergenceTime == .seconds(2), "the last change (4 s) reaches the client 2 s later")
     }
 

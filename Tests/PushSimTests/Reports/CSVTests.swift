@@ -94,12 +94,12 @@ struct CSVTests {
         ledger.duplicated(); ledger.duplicated()
         // push 30 stays pending
 
-        var counters = RunCounters()
-        counters.copiesArrived = 10; counters.bytesArrived = 17; counters.handlerRuns = 11; counters.notificationsDisplayed = 12
-        counters.notificationsReplaced = 13; counters.taps = 14; counters.deletedSignals = 5; counters.pulls = 6
-        counters.pullFailures = 15; counters.resets = 7; counters.payloadsApplied = 8; counters.appOpens = 16; counters.events = 99
-        counters.localNotifications = 2; counters.bytesPushed = 300; counters.bytesPulled = 1_200; counters.deviceWakeups = 4
-        counters.serverRequests = 5
+        var counts = Counts()
+        counts[.copiesArrived] = 10; counts[.bytesArrived] = 17; counts[.handlerRuns] = 11; counts[.notificationsDisplayed] = 12
+        counts[.notificationsReplaced] = 13; counts[.taps] = 14; counts[.deletedSignals] = 5; counts[.pulls] = 6
+        counts[.pullFailures] = 15; counts[.resets] = 7; counts[.payloadsApplied] = 8; counts[.appOpens] = 16; counts[.events] = 99
+        counts[.localNotifications] = 2; counts[.bytesPushed] = 300; counts[.bytesPulled] = 1_200; counts[.deviceWakeups] = 4
+        counts[.serverRequests] = 5
         var seen = ExperienceOutcome()
         seen.duration = .hours(2); seen.changes = 30; seen.reflected = 28
         seen.freshnessP50 = .microseconds(1_500_000); seen.freshnessP95 = .microseconds(9_250_001); seen.freshnessMax = .seconds(12)
@@ -109,7 +109,7 @@ struct CSVTests {
         var fingerprint = RunFingerprint()
         fingerprint.add(time: .zero, kind: TraceKind.change.rawValue, entity: 0, message: 0)
         let converged = RunOutcome(converged: true, convergenceTime: .microseconds(3_000_250), finalCursor: 30,
-                                   ledger: ledger, counters: counters, experience: seen, fingerprint: fingerprint)
+                                   ledger: ledger, counts: counts, experience: seen, fingerprint: fingerprint)
         let row = runFields(variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1, outcome: converged)
         #expect(row.count == RunsTable.columns.count)
         #expect(row == ["lossy, 30%", "hintPull", "4", "1", "1", "3.000250", "30",
@@ -130,10 +130,10 @@ struct CSVTests {
 
         let column = RunsTable.columns.firstIndex(of: "convergence_time_s")!
         for (us, text) in [(Int64(0), "0.000000"), (250, "0.000250"), (1_500_000, "1.500000"), (86_400_000_001, "86400.000001")] {
-            let o = RunOutcome(converged: true, convergenceTime: .microseconds(us), finalCursor: 1, ledger: PushLedger(), counters: RunCounters())
+            let o = RunOutcome(converged: true, convergenceTime: .microseconds(us), finalCursor: 1, ledger: PushLedger(), counts: Counts())
             #expect(runFields(outcome: o)[column] == text)
         }
-        let never = RunOutcome(converged: false, convergenceTime: nil, finalCursor: 12, ledger: PushLedger(), counters: RunCounters())
+        let never = RunOutcome(converged: false, convergenceTime: nil, finalCursor: 12, ledger: PushLedger(), counts: Counts())
         let fields = runFields(seed: 18_446_744_073_709_551_615, outcome: never)
         #expect(fields[column] == "")
         #expect(fields[RunsTable.columns.firstIndex(of: "converged")!] == "0")
@@ -158,7 +158,7 @@ struct CSVTests {
             seen.freshnessP50 = .microseconds(us)
             seen.foreground = .microseconds(1 + Int64(rng.below(1_000_000_000)))
             seen.staleScreen = .microseconds(Int64(rng.below(UInt64(seen.foreground.microseconds) + 1)))
-            let o = RunOutcome(converged: true, convergenceTime: nil, finalCursor: 0, ledger: PushLedger(), counters: RunCounters(),
+            let o = RunOutcome(converged: true, convergenceTime: nil, finalCursor: 0, ledger: PushLedger(), counts: Counts(),
                                experience: seen)
             let f = runFields(outcome: o)
             #expect(f[column] == SecondsFormat.string(us))
@@ -181,16 +181,16 @@ struct CSVTests {
 
     @Test("the sender group: counts, lateness in exact seconds, attempts; summary totals, means and maxima")
     func senderColumns() {
-        var o = RunOutcome(converged: false, convergenceTime: nil, finalCursor: 0, ledger: PushLedger(), counters: RunCounters())
-        var s = SenderOutcome()
-        s.messages = 9; s.accepted = 5; s.lost = 1; s.expired = 2; s.superseded = 1; s.pending = 0
-        s.counters.quietHoursAccepted = 3; s.counters.deferrals = 4; s.counters.duplicatesSent = 6
-        s.counters.duplicatesDisplayed = 7; s.counters.duplicatesSuppressed = 8; s.counters.rowsStuck = 10
-        s.counters.staleTokenSends = 11; s.counters.tokensDeleted = 12; s.counters.workerCrashes = 13
-        s.counters.answersNotRecorded = 14; s.counters.attemptsMax = 5
-        s.counters.woken(lateness: .microseconds(1_500_000))
-        s.counters.woken(lateness: .microseconds(250))
-        o.sender = s
+        var o = RunOutcome(converged: false, convergenceTime: nil, finalCursor: 0, ledger: PushLedger(), counts: Counts())
+        o.counts[.messages] = 9; o.counts[.messagesAccepted] = 5; o.counts[.messagesLost] = 1
+        o.counts[.messagesExpired] = 2; o.counts[.messagesSuperseded] = 1; o.counts[.messagesPending] = 0
+        o.counts[.quietHoursAccepted] = 3; o.counts[.deferrals] = 4; o.counts[.duplicatesSent] = 6
+        o.counts[.duplicatesDisplayed] = 7; o.counts[.duplicatesSuppressed] = 8; o.counts[.rowsStuck] = 10
+        o.counts[.staleTokenSends] = 11; o.counts[.tokensDeleted] = 12; o.counts[.workerCrashes] = 13
+        o.counts[.answersNotRecorded] = 14; o.counts[.attemptsMax] = 5
+        o.counts[.wokenAccepted] = 2
+        o.lateness.add(.microseconds(1_500_000))
+        o.lateness.add(.microseconds(250))
         let fields = runFields(outcome: o)
         let first = RunsTable.columns.firstIndex(of: "messages")!
         let group = Array(fields[first ... RunsTable.columns.firstIndex(of: "attempts_max")!])
@@ -200,8 +200,9 @@ struct CSVTests {
 
         var cell = CellSummary(variant: "v", strategy: "s")
         cell.add(o)
-        o.sender.counters = SenderCounters()
-        o.sender.counters.attemptsMax = 2
+        for c in Count.allCases where (Count.quietHoursAccepted.rawValue...Count.answersNotRecorded.rawValue).contains(c.rawValue) { o.counts[c] = 0 }
+        o.lateness = DeferralLateness()
+        o.counts[.attemptsMax] = 2
         cell.add(o)
         let summary = summaryFields(cell)
         #expect(summary.count == SummaryTable.columns.count)

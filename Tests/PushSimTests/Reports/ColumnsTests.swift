@@ -34,9 +34,22 @@ struct ColumnsTests {
                                                    "ci_high", "convergence_time_p50_s", "convergence_time_p95_s"])
     }
 
+    @Test("every count fits the fixed storage and is reported: changing it changes exactly one runs.csv field")
+    func everyCountIsAColumn() {
+        #expect(Count.allCases.count <= Counts.capacity)
+        let plain = RunOutcome(converged: false, convergenceTime: nil, finalCursor: 0, ledger: PushLedger(), counts: Counts())
+        let base = runFields(outcome: plain)
+        for c in Count.allCases {
+            var o = plain
+            o.counts[c] = 7_919
+            let changed = zip(base, runFields(outcome: o)).filter { $0 != $1 }
+            #expect(changed.count == 1 && changed.first?.1 == "7919", "\(c) is not exactly one runs.csv column")
+        }
+    }
+
     @Test("every column writes exactly one field, the one it has in the row")
     func oneFieldPerColumn() {
-        var o = RunOutcome(converged: true, convergenceTime: .seconds(3), finalCursor: 7, ledger: PushLedger(), counters: RunCounters())
+        var o = RunOutcome(converged: true, convergenceTime: .seconds(3), finalCursor: 7, ledger: PushLedger(), counts: Counts())
         o.experience.duration = .hours(1); o.experience.changes = 4; o.experience.reflected = 3
         o.experience.freshnessP50 = .seconds(1); o.experience.foreground = .seconds(10)
         let record = RunRecord(variant: "v,1", strategy: "s", replication: 2, seed: 9, outcome: o)
@@ -53,9 +66,9 @@ struct ColumnsTests {
     @Test("user-view summaries: totals, moments, quantiles, run rates, maxima and pooled ratios over two runs")
     func userViewSummary() {
         func run(stale: Int64, foreground: Int64, regressions: Int, staleNotifications: Int, requests: Int) -> RunOutcome {
-            var counters = RunCounters()
-            counters.serverRequests = requests
-            var o = RunOutcome(converged: false, convergenceTime: nil, finalCursor: 0, ledger: PushLedger(), counters: counters)
+            var counts = Counts()
+            counts[.serverRequests] = requests
+            var o = RunOutcome(converged: false, convergenceTime: nil, finalCursor: 0, ledger: PushLedger(), counts: counts)
             o.experience.duration = .hours(2); o.experience.changes = 5
             o.experience.staleScreen = .seconds(stale); o.experience.foreground = .seconds(foreground)
             o.experience.regressions = regressions

@@ -14,7 +14,8 @@ struct FakeSenderHost {
     private(set) var requests: [(at: SimTime, push: Push, device: Int, answer: ProviderAnswer)] = []
     var timers: [(at: SimTime, tag: Int32)] = []
     private(set) var settled: [(message: Int64, fate: MessageFate)] = []
-    var senderCounters = SenderCounters()
+    var counts = Counts()
+    var lateness = DeferralLateness()
     let random = RandomStream(type: GeneratorType.named("mt19937")!, seed: 7)
 
     /// The token value per device while `tokens[device]` (1 when not given): a test
@@ -68,10 +69,9 @@ final class FakeSenderServices: SenderServices {
     func setSenderTimer(at time: SimTime, tag: Int32) { host.setTimer(at: time, tag: tag) }
     func senderRandom() -> RandomStream { host.senderRandom() }
     func settle(_ message: Int64, _ fate: MessageFate) { host.settle(message, fate) }
-    var senderCounters: SenderCounters {
-        get { host.senderCounters }
-        set { host.senderCounters = newValue }
-    }
+    func count(_ c: Count, by n: Int) { host.counts[c] += n }
+    func raise(_ c: Count, to value: Int) { host.counts[c] = max(host.counts[c], value) }
+    func wokenAccepted(lateness: SimDuration) { host.counts[.wokenAccepted] += 1; host.lateness.add(lateness) }
 }
 
 /// Message `n` (1-based) for `key` at time `t`: cursor n, notification n.

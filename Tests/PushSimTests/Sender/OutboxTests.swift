@@ -50,7 +50,7 @@ struct OutboxTests {
         // 2 min backoff ⇒ due 6 min. 6 min: third attempt; then the row has used its attempts.
         #expect(host.times == [.zero, minutes(1), minutes(6)])
         #expect(box.retries.map { $0.due - $0.at } == [.minutes(1), .minutes(5)])
-        #expect(box.rows[0].state == .failed && box.rows[0].attempts == 3 && host.senderCounters.attemptsMax == 3)
+        #expect(box.rows[0].state == .failed && box.rows[0].attempts == 3 && host.counts[.attemptsMax] == 3)
     }
 
     @Test("a final token error fails the row and deletes the token; later messages skip that device")
@@ -61,13 +61,13 @@ struct OutboxTests {
         drive(&box, &host, messages: [message(1, at: .zero), message(2, at: seconds(90))], until: seconds(600))
         #expect(host.requests.map(\.device) == [0, 1, 1])
         #expect(box.rows.map(\.state) == [.failed, .accepted, .accepted] && host.tokens == [false, true])
-        #expect(host.senderCounters.tokensDeleted == 1)
+        #expect(host.counts[.tokensDeleted] == 1)
 
         // INVALID_ARGUMENT is final but says nothing about the token (C4).
         var h2 = FakeSenderHost(), b2 = Self.outbox()
         h2.answer = { _, _, _ in .rejected(.invalidArgument, retryAfter: nil) }
         drive(&b2, &h2, messages: [message(1, at: .zero)], until: seconds(600))
-        #expect(b2.rows[0].state == .failed && h2.tokens == [true] && h2.senderCounters.tokensDeleted == 0)
+        #expect(b2.rows[0].state == .failed && h2.tokens == [true] && h2.counts[.tokensDeleted] == 0)
     }
 
     @Test("a token deleted between enqueue and send fails the row without a request")
@@ -96,7 +96,7 @@ struct OutboxTests {
         #expect(box.rows.map(\.state) == [.claimed, .superseded, .queued, .queued])
         #expect(host.settled.map(\.message) == [2, 1, 3, 4], "superseded at 40 s; at the horizon the rest still held, in row order")
         #expect(host.settled.map(\.fate) == [.superseded, .pending, .pending, .pending])
-        #expect(host.senderCounters.rowsStuck == 3)
+        #expect(host.counts[.rowsStuck] == 3)
     }
 
     @Test("a crash after acceptance leaves the rest of the batch claimed; all are sent again after the lease")
@@ -109,7 +109,7 @@ struct OutboxTests {
         // (second attempt, dies). 8 min: row 1 failed.
         #expect(host.requests.map(\.push.notification) == [1, 1, 2, 2])
         #expect(host.times == [.zero, minutes(2), minutes(4), minutes(6)])
-        #expect(host.senderCounters.workerCrashes == 4 && box.rows.map(\.state) == [.failed, .failed])
+        #expect(host.counts[.workerCrashes] == 4 && box.rows.map(\.state) == [.failed, .failed])
         #expect(box.rows.map(\.acceptedAt) == [.zero, minutes(4)], "the provider accepted both")
     }
 }

@@ -92,7 +92,9 @@ struct SenderDecodingTests {
         m.settle(3, .superseded); m.settle(3, .pending)
         m.settle(4, .expired)
         #expect(m.arrive(6, device: 1) == false && m.arrive(6, device: 1) == true && m.arrive(6, device: 0) == false)
-        let c = m.counts()
-        #expect(c.accepted == 1 && c.superseded == 1 && c.pending == 1 && c.expired == 1 && c.lost == 2)
+        var c = Counts()
+        m.countFates(into: &c)
+        #expect(c[.messages] == 6 && c[.messagesAccepted] == 1 && c[.messagesSuperseded] == 1 && c[.messagesPending] == 1
+                && c[.messagesExpired] == 1 && c[.messagesLost] == 2)
     }
 }

@@ -38,11 +38,11 @@ struct SenderPolicyTests {
         #expect(host.times == [seconds(5), seconds(35), seconds(65)])
         #expect(host.requests.map(\.push.cursor) == [1, 7, 12])
         #expect(host.settled.map(\.message) == [2, 3, 4, 5, 6, 8, 9, 10, 11] && host.settled.allSatisfy { $0.fate == .superseded })
-        #expect(host.senderCounters.rowsStuck == 0)
+        #expect(host.counts[.rowsStuck] == 0)
 
         var held = FakeSenderHost(), q = Coalesce()
         drive(&q, &held, messages: [message(1, at: seconds(0)), message(2, at: seconds(10))], until: seconds(20))
-        #expect(held.times == [seconds(0)] && held.settled.map(\.fate) == [.pending] && held.senderCounters.rowsStuck == 1)
+        #expect(held.times == [seconds(0)] && held.settled.map(\.fate) == [.pending] && held.counts[.rowsStuck] == 1)
     }
 
     @Test("quietHoursNaive drops what falls inside the quiet hours and sends the rest at once")

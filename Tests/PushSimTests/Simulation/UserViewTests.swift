@@ -56,10 +56,10 @@ struct UserViewTests {
             #expect(e.changes == 1 && e.reflected == 1)
             #expect(e.freshnessP50 == .seconds(3) && e.freshnessP95 == .seconds(3) && e.freshnessMax == .seconds(3))
             #expect(e.foreground == .seconds(120) && e.staleScreen == .seconds(3))
-            #expect(e.regressions == 0 && o.counters.bytesPushed == 100)
-            #expect(o.counters.deviceWakeups == 0, "a generic device is always awake")
+            #expect(e.regressions == 0 && o.counts[.bytesPushed] == 100)
+            #expect(o.counts[.deviceWakeups] == 0, "a generic device is always awake")
             if s == 1 {
-                #expect(o.counters.serverRequests == 1 && o.counters.bytesPulled == 450)
+                #expect(o.counts[.serverRequests] == 1 && o.counts[.bytesPulled] == 450)
             }
         }
     }
@@ -74,7 +74,7 @@ struct UserViewTests {
         #expect(payload.experience.freshnessMax == .seconds(2) && payload.experience.freshnessP50 == .microseconds(1_500_000))
         let pull = run(sc, reordered, HintPull())
         #expect(pull.experience.regressions == 0 && pull.converged)
-        #expect(pull.counters.serverRequests == 1, "the late push is behind the cursor")
+        #expect(pull.counts[.serverRequests] == 1, "the late push is behind the cursor")
     }
 
     @Test("OS-drawn notifications: the late one is stale by the time since it was superseded; a duplicate copy; wake-ups")
@@ -82,10 +82,10 @@ struct UserViewTests {
         let sc = try scenario(server: twoChanges, device: #"{"platform": "android"}"#, message: #"{"type": "notification"}"#)
         let o = run(sc, ScriptedChannel(delays: [.seconds(5), .seconds(1)], copies: [1, 2]), ApplyPayload())
         let e = o.experience
-        #expect(o.counters.notificationsDisplayed == 3 && e.notificationsShown == 3)
+        #expect(o.counts[.notificationsDisplayed] == 3 && e.notificationsShown == 3)
         #expect(e.notificationsStale == 1 && e.notificationStalenessMax == .seconds(4), "value 1 shown at 6 s, superseded at 2 s")
         #expect(e.notificationsDuplicate == 1 && e.notificationsNeverDisplayed == 0)
-        #expect(o.counters.deviceWakeups == 3, "screen off: every copy wakes the device")
+        #expect(o.counts[.deviceWakeups] == 3, "screen off: every copy wakes the device")
         #expect(e.foreground == .zero && e.staleScreenFraction == nil)
     }
 
@@ -93,12 +93,12 @@ struct UserViewTests {
     func appNotifications() throws {
         let sc = try scenario(server: twoChanges, device: #"{"platform": "android"}"#)
         let refetch = run(sc, reordered, RefetchNotify())
-        #expect(refetch.counters.localNotifications == 2 && refetch.experience.notificationsStale == 0)
+        #expect(refetch.counts[.localNotifications] == 2 && refetch.experience.notificationsStale == 0)
         #expect(refetch.experience.notificationsDuplicate == 1, "both refetches show change 2")
         #expect(refetch.experience.notificationsNeverDisplayed == 1, "change 1 was never shown")
-        #expect(refetch.counters.serverRequests == 2 && refetch.converged)
+        #expect(refetch.counts[.serverRequests] == 2 && refetch.converged)
         let payload = run(sc, reordered, ApplyPayloadNotify())
-        #expect(payload.counters.localNotifications == 2 && payload.experience.notificationsStale == 1)
+        #expect(payload.counts[.localNotifications] == 2 && payload.experience.notificationsStale == 1)
         #expect(payload.experience.notificationStalenessMax == .seconds(4) && payload.experience.regressions == 1)
         #expect(payload.experience.notificationsNeverDisplayed == 0)
     }
@@ -109,7 +109,7 @@ struct UserViewTests {
                        #"{"platform": "android", "notifications": "denied"}"#] {
             let sc = try scenario(server: twoChanges, device: device)
             for o in [run(sc, reordered, RefetchNotify()), run(sc, reordered, ApplyPayloadNotify())] {
-                #expect(o.counters.localNotifications == 0 && o.experience.notificationsShown == 0)
+                #expect(o.counts[.localNotifications] == 0 && o.experience.notificationsShown == 0)
                 #expect(o.experience.notificationsNeverDisplayed == 2)
             }
         }
@@ -126,6 +126,6 @@ struct UserViewTests {
         let gaps = zip(pulls, pulls.dropFirst()).map { $1 - $0 }
         #expect(gaps.count >= 4 && gaps.allSatisfy { $0 >= .seconds(15) && $0 < .seconds(20) }, "\(gaps)")
         #expect(pulls.last! <= .zero + .seconds(110), "no poll after the session ends")
-        #expect(outcome.counters.serverRequests == pulls.count)
+        #expect(outcome.counts[.serverRequests] == pulls.count)
     }
 }

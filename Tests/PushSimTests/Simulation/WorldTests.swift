@@ -51,27 +51,27 @@ struct WorldTests {
         let hint = run(sc, "hintPull")
         #expect(hint.pushesSent == 5)
         #expect(hint[.replacedInStorage] == 3)
-        #expect(hint[.delivered] == 2 && hint.counters.copiesArrived == 2)
+        #expect(hint[.delivered] == 2 && hint.counts[.copiesArrived] == 2)
         #expect(hint[.delayedDeviceOffline] == 1 && hint.deliveredNoDelay == 1)
         // The reconnect's delivery arrives after the 10 s change, so its pull already reaches
         // the head; the 10 s push is then not ahead of the cursor: one pull.
-        #expect(hint.counters.pulls == 1 && hint.counters.resets == 0)
+        #expect(hint.counts[.pulls] == 1 && hint.counts[.resets] == 0)
         #expect(hint.converged && hint.finalCursor == 5)
         #expect(hint.convergenceTime == .zero)
         // changes, connectivity, foreground, its session end (70 s), two deliveries
-        #expect(hint.counters.events == 5 + 2 + 1 + 1 + 2)
-        #expect(hint.counters.appOpens == 1)
+        #expect(hint.counts[.events] == 5 + 2 + 1 + 1 + 2)
+        #expect(hint.counts[.appOpens] == 1)
 
         // Foreground before the deliveries: the foreground pull reaches the head, so neither
         // push that arrives after it at the same time is ahead of the cursor: one pull, not two.
         let sync = run(sc, "hintPullForegroundSync")
-        #expect(sync.counters.pulls == 1)
-        #expect(sync[.delivered] == 2 && sync.counters.copiesArrived == 2)
+        #expect(sync.counts[.pulls] == 1)
+        #expect(sync[.delivered] == 2 && sync.counts[.copiesArrived] == 2)
         #expect(sync.converged && sync.convergenceTime == .zero)
 
         // Both pushes arrive, the 8 s one first: the 10 s value is applied last.
         let payload = run(sc, "applyPayload")
-        #expect(payload.counters.payloadsApplied == 2 && payload.converged)
+        #expect(payload.counts[.payloadsApplied] == 2 && payload.converged)
         #expect(payload.convergenceTime == .zero && payload.finalCursor == 0)
     }
 
@@ -88,13 +88,13 @@ struct WorldTests {
         }
         let atFrom = try outcome(changeAt: "2s")
         #expect(atFrom.pushesSent == 1 && atFrom[.droppedDeviceOffline] == 1)
-        #expect(atFrom[.delivered] == 0 && atFrom.counters.copiesArrived == 0)
-        #expect(atFrom.counters.pulls == 0 && !atFrom.converged && atFrom.finalCursor == 0)
+        #expect(atFrom[.delivered] == 0 && atFrom.counts[.copiesArrived] == 0)
+        #expect(atFrom.counts[.pulls] == 0 && !atFrom.converged && atFrom.finalCursor == 0)
 
         let atTo = try outcome(changeAt: "10s")
         #expect(atTo.pushesSent == 1 && atTo[.droppedDeviceOffline] == 0)
-        #expect(atTo[.delivered] == 1 && atTo.counters.copiesArrived == 1)
-        #expect(atTo.counters.pulls == 1 && atTo.converged && atTo.finalCursor == 1)
+        #expect(atTo[.delivered] == 1 && atTo.counts[.copiesArrived] == 1)
+        #expect(atTo.counts[.pulls] == 1 && atTo.converged && atTo.finalCursor == 1)
         #expect(atTo.convergenceTime == .zero)
 
         // Just inside and just outside the period, for contrast.
@@ -111,7 +111,7 @@ struct WorldTests {
                 channel: #"{"kind": "keepLatest"}"#))
             let streams = RandomStreams(generator: sc.generator, seed: sc.seed, replication: 0)
             let setup = Simulation(scenario: sc).setup(variant: 0)
-            return Simulation.simulate(channel: sc.variants[0].channel, strategy: PullOnOnlineForeground(), setup: setup, streams: streams).counters.pulls
+            return Simulation.simulate(channel: sc.variants[0].channel, strategy: PullOnOnlineForeground(), setup: setup, streams: streams).counts[.pulls]
         }
         #expect(try pulls(foreground: "5s") == 0, "the app opens after the device went offline at 5 s")
         #expect(try pulls(foreground: "10s") == 1, "the app opens after the device came back at 10 s")
@@ -128,7 +128,7 @@ struct WorldTests {
         let goesOffline = try decode(scenarioJSON(server: server, device: #"{"offline": [{"from": "3s", "to": "5s"}]}"#, channel: channel))
         let dropped = run(goesOffline, "hintPull")
         #expect(dropped[.droppedDeviceOffline] == 1)
-        #expect(dropped[.delivered] == 0 && dropped.counters.copiesArrived == 0)
+        #expect(dropped[.delivered] == 0 && dropped.counts[.copiesArrived] == 0)
         #expect(!dropped.converged && dropped.convergenceTime == nil)
 
         // Offline [2 s, 3 s): the 1 s change is sent online, and the 3 s reconnect runs
@@ -136,7 +136,7 @@ struct WorldTests {
         let reconnects = try decode(scenarioJSON(server: server, device: #"{"offline": [{"from": "2s", "to": "3s"}]}"#, channel: channel))
         let delivered = run(reconnects, "hintPull")
         #expect(delivered[.droppedDeviceOffline] == 0)
-        #expect(delivered[.delivered] == 1 && delivered.counters.copiesArrived == 1)
+        #expect(delivered[.delivered] == 1 && delivered.counts[.copiesArrived] == 1)
         #expect(delivered.converged && delivered.convergenceTime == .seconds(2))
     }
 
@@ -152,11 +152,11 @@ struct WorldTests {
             return run(sc, "hintPull")
         }
         let long = try outcome(retainLast: 100)
-        #expect(long.counters.resets == 0 && long.counters.pulls == 1)
+        #expect(long.counts[.resets] == 0 && long.counts[.pulls] == 1)
         #expect(long.converged && long.finalCursor == 30 && long.convergenceTime == .seconds(10))
 
         let short = try outcome(retainLast: 1)
-        #expect(short.counters.resets == 1 && short.counters.pulls == 1)
+        #expect(short.counts[.resets] == 1 && short.counts[.pulls] == 1)
         #expect(short.converged && short.finalCursor == 30 && short.convergenceTime == .seconds(10))
 
         // Always online with a perfect channel, even a one-change log is enough: no reset.
@@ -164,7 +164,7 @@ struct WorldTests {
             server: #"{"keys": 5, "retainLast": 1, "changes": {"count": 30, "start": "1s", "interval": "1s"}}"#,
             channel: #"{"kind": "lossy"}"#))
         let o = run(online, "hintPull")
-        #expect(o.counters.resets == 0 && o.counters.pulls == 30 && o.converged)
+        #expect(o.counts[.resets] == 0 && o.counts[.pulls] == 30 && o.converged)
     }
 
     // MARK: (c) convergence time
@@ -213,7 +213,7 @@ struct WorldTests {
             let reordered = first > second
 
             let payload = run(sc, "applyPayload", replication: r)
-            #expect(payload[.delivered] == 2 && payload.counters.copiesArrived == 2 && payload.counters.payloadsApplied == 2)
+            #expect(payload[.delivered] == 2 && payload.counts[.copiesArrived] == 2 && payload.counts[.payloadsApplied] == 2)
             #expect(payload.converged == !reordered, "replication \(r): arrivals \(first), \(second)")
             if reordered {
                 reorderedRuns += 1
@@ -238,11 +238,11 @@ struct WorldTests {
             for r in 0..<4 {
                 let o = run(sc, "hintPull", replication: r)
                 #expect(o.pushesSent == 25)
-                #expect(o[.delivered] == 25 && o.counters.copiesArrived == 25, "\(channel)")
+                #expect(o[.delivered] == 25 && o.counts[.copiesArrived] == 25, "\(channel)")
                 #expect(o.deliveredNoDelay == 25 && o.duplicates == 0)
-                #expect(o.counters.pulls == 25 && o.counters.resets == 0 && o.converged)
+                #expect(o.counts[.pulls] == 25 && o.counts[.resets] == 0 && o.converged)
                 #expect(o.convergenceTime == .zero)
-                #expect(o.counters.events == 50)
+                #expect(o.counts[.events] == 50)
             }
         }
 
@@ -254,8 +254,8 @@ struct WorldTests {
             let o = run(sc, "applyPayload", replication: r)
             #expect(o.pushesSent == 25)
             #expect(o[.delivered] + o[.lost] == o.pushesSent, "every push is lost or delivered")
-            #expect(o.counters.copiesArrived == o.pushesSent - o[.lost] + o.duplicates)
-            #expect(o.counters.payloadsApplied == o.counters.copiesArrived)
+            #expect(o.counts[.copiesArrived] == o.pushesSent - o[.lost] + o.duplicates)
+            #expect(o.counts[.payloadsApplied] == o.counts[.copiesArrived])
             lost += o[.lost]; duplicated += o.duplicates
         }
         #expect(lost > 0 && duplicated > 0)
