@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // PushSim: a deterministic discrete-event simulator of mobile push channels.
-// Depends on nothing but the Swift toolchain and the system GSL (apt: libgsl-dev).
+// Depends on nothing but the Swift toolchain, the system GSL (apt: libgsl-dev) and the
+// header-only Random123 (apt: librandom123-dev) for the default philox4x32-10 generator.
 // SimKernel (time, event queue, the loop) imports nothing; PushSim is the model on top.
 import PackageDescription
 
@@ -19,12 +20,13 @@ let package = Package(
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"])]
         ),
+        .target(name: "CPhilox", dependencies: ["CGSL"]),
         .target(name: "SimKernel"),
-        .target(name: "PushSim", dependencies: ["SimKernel", "CGSL"]),
+        .target(name: "PushSim", dependencies: ["SimKernel", "CGSL", "CPhilox"]),
         .target(name: "PushSimCommand", dependencies: ["PushSim"]),
         .executableTarget(name: "PushSimCLI", dependencies: ["PushSimCommand"]),
         .executableTarget(name: "PushSimBench", dependencies: ["PushSim", "CGSL"], path: "Benchmarks/PushSimBench"),
-        .testTarget(name: "PushSimTests", dependencies: ["SimKernel", "PushSim", "CGSL"]),
+        .testTarget(name: "PushSimTests", dependencies: ["SimKernel", "PushSim", "CGSL", "CPhilox"]),
         .testTarget(name: "PushSimEndToEndTests", dependencies: ["PushSim", "PushSimCommand"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

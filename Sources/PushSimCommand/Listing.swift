@@ -13,7 +13,7 @@ enum Listing {
         for t in registry.senders { s += entry(t.kind, t.summary, t.parameters) }
         s += "\nDISTRIBUTIONS (kind; duration distributions add \"unit\": us|ms|s|m|h|d, or are a duration string)\n"
         for d in Distribution.kinds { s += "  \(d.kind)(\(d.parameters))\n      \(d.summary)\n" }
-        s += "\nGENERATORS (generator, default mt19937)\n  " + GeneratorType.allNames.joined(separator: " ") + "\n"
+        s += "\nGENERATORS (generator, default \(GeneratorType.default.name))\n  " + GeneratorType.allNames.joined(separator: " ") + "\n"
         s += "\nSCENARIO KEYS (top level; an object's keys as object.key, the first time it appears)\n"
         var expanded: Set<String> = []
         s += keys(Scenario.params, prefix: "", &expanded)

@@ -66,9 +66,20 @@ public final class GeneratorCache {
         spare.append(r)
     }
 
+    /// A spare generator of `type` (in an arbitrary state: the caller sets it), if any.
+    func spare(_ type: GeneratorType) -> UnsafeMutablePointer<gsl_rng>? {
+        guard let i = spare.lastIndex(where: { $0.pointee.type == type.pointer }) else { return nil }
+        return spare.remove(at: i)
+    }
+
     /// A spare generator of `type`, or a new one.
     private func allocate(_ type: GeneratorType) -> UnsafeMutablePointer<gsl_rng> {
-        if let i = spare.lastIndex(where: { $0.pointee.type == type.pointer }) { return spare.remove(at: i) }
+        spare(type) ?? Self.allocate(type)
+    }
+
+    /// A new generator of `type` (`gsl_rng_alloc`).
+    /// - Note: aborts only if GSL cannot allocate the state.
+    static func allocate(_ type: GeneratorType) -> UnsafeMutablePointer<gsl_rng> {
         guard let r = gsl_rng_alloc(type.pointer) else { preconditionFailure("gsl_rng_alloc failed for generator \(type.name)") }
         return r
     }

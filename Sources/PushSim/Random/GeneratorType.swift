@@ -1,6 +1,8 @@
 import CGSL
+import CPhilox
 
-/// A GSL random number generator algorithm (`gsl_rng_type`), such as `mt19937`.
+/// A GSL random number generator algorithm (`gsl_rng_type`), such as `mt19937`, or
+/// PushSim's own GSL type `philox4x32-10` (Random123's Philox, the default).
 ///
 /// A value wraps a pointer into GSL's static table of generator descriptions. Those tables
 /// are immutable after load (name, range, state size and function pointers never change),
@@ -19,11 +21,26 @@ public struct GeneratorType: Sendable, Hashable, CustomStringConvertible {
         self.name = String(cString: pointer.pointee.name)
     }
 
-    /// The Mersenne Twister MT19937 (`gsl_rng_mt19937`), PushSim's default generator.
+    /// The Mersenne Twister MT19937 (`gsl_rng_mt19937`), PushSim's default before
+    /// philox4x32-10 (a scenario that names it draws exactly what it drew then).
     /// Period 2^19937 − 1; outputs 32-bit integers in [0, 2^32 − 1].
     public static let mt19937 = GeneratorType(pushsim_rng_mt19937())
 
-    /// Every generator type GSL knows, read once from `gsl_rng_types_setup()`.
+    /// Random123's Philox4x32-10 (Salmon et al., "Parallel random numbers: as easy as 1, 2,
+    /// 3", SC 2011), PushSim's default: a counter-based generator, so a stream is a key
+    /// and a counter and costs nothing to set up (`CPhilox`). Outputs 32-bit integers in
+    /// [0, 2^32 − 1]; 2^34 draws per stream and counter base.
+    public static let philox4x32_10 = GeneratorType(pushsim_rng_philox4x32_10())
+
+    /// The generator of a scenario that names none: `philox4x32_10`.
+    public static let `default` = philox4x32_10
+
+    /// Whether streams of this type are keyed (`RandomStream.init(type:key:base:)`) rather
+    /// than seeded: true for philox4x32-10 only.
+    public var isCounterBased: Bool { pointer == Self.philox4x32_10.pointer }
+
+    /// Every generator type GSL knows, read once from `gsl_rng_types_setup()`, and
+    /// philox4x32-10.
     ///
     /// Read once because `gsl_rng_types_setup` rewrites a global array on each call; the
     /// `static let` makes the single call thread-safe.
@@ -35,6 +52,7 @@ public struct GeneratorType: Sendable, Hashable, CustomStringConvertible {
             result.append(GeneratorType(type))
             i += 1
         }
+        result.append(philox4x32_10)
         return result.sorted { $0.name < $1.name }
     }()
 

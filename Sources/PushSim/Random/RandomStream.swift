@@ -1,4 +1,5 @@
 import CGSL
+import CPhilox
 
 /// One seeded GSL random number generator (`gsl_rng`), the only source of randomness for
 /// the part of a run that owns it.
@@ -8,27 +9,38 @@ import CGSL
 /// generator is allocated with `gsl_rng_alloc` and freed when the stream is deinitialised.
 public final class RandomStream {
     /// The generator, for passing to `gsl_ran_*` functions. Valid for the stream's
-    /// lifetime; do not free it or keep it beyond the stream. Allocated and seeded on first
+    /// lifetime; do not free it or keep it beyond the stream. Allocated and started on first
     /// use, so a stream a run never draws from costs nothing (seeding mt19937 is the
-    /// dearest step of setting up a replication).
+    /// dearest step of setting up a replication; a counter-based stream only stores its
+    /// key and counter).
     public var rng: UnsafeMutablePointer<gsl_rng> {
         if let r = allocated { return r }
         let r: UnsafeMutablePointer<gsl_rng>
-        if let cache {
-            r = cache.generator(type: type, seed: seed)
-        } else {
-            guard let fresh = gsl_rng_alloc(type.pointer) else {
-                preconditionFailure("gsl_rng_alloc failed for generator \(type.name)")
+        switch start {
+        case let .seed(seed):
+            if let cache {
+                r = cache.generator(type: type, seed: seed)
+            } else {
+                r = GeneratorCache.allocate(type)
+                gsl_rng_set(r, UInt(seed))
             }
-            gsl_rng_set(fresh, UInt(seed))
-            r = fresh
+        case let .counter(key, base):
+            r = cache?.spare(type) ?? GeneratorCache.allocate(type)
+            pushsim_philox_reset(r, key, base)
         }
         allocated = r
         return r
     }
 
+    /// How the generator starts: from a GSL seed (`gsl_rng_set`), or, for a counter-based
+    /// type, at a key and counter base.
+    private enum Start {
+        case seed(UInt32)
+        case counter(key: UInt64, base: UInt64)
+    }
+
     private var allocated: UnsafeMutablePointer<gsl_rng>?
-    private var seed: UInt32
+    private var start: Start
     /// Where the generator comes from and goes back to, if not GSL's allocator directly.
     private let cache: GeneratorCache?
 
@@ -36,7 +48,8 @@ public final class RandomStream {
     public let type: GeneratorType
 
     /// A generator of `type` seeded with `seed` (`gsl_rng_alloc`, `gsl_rng_set`, done at
-    /// the first draw). Also calls `GSL.setUp()`.
+    /// the first draw; for philox4x32-10 the key `seed` and counter base 0). Also calls
+    /// `GSL.setUp()`.
     /// - Parameter seed: a 32-bit seed; with mt19937 the seed 0 behaves as 4357, so prefer
     ///   seeds from `StreamSeed.derive`, which are never 0.
     /// - Note: aborts (`fatalError`) only if GSL cannot allocate the generator's state.
@@ -45,7 +58,23 @@ public final class RandomStream {
     public init(type: GeneratorType, seed: UInt32, cache: GeneratorCache? = nil) {
         GSL.setUp()
         self.type = type
-        self.seed = seed
+        self.start = .seed(seed)
+        self.cache = cache
+    }
+
+    /// The counter-based stream (`key`, `base`) of `type`: draw i is word i mod 4 of block
+    /// i / 4 of the Philox sequence with that key and counter base (`CPhilox`). Nothing is
+    /// seeded; the generator is only keyed at the first draw.
+    /// - Precondition: `type.isCounterBased`.
+    /// - Parameters:
+    ///   - key: the 64-bit Philox key (`StreamKey.key(seed:stream:)`).
+    ///   - base: the counter base, e.g. the replication index; streams with one key and
+    ///     different bases never share a block (each has 2^32 blocks, 2^34 draws).
+    public init(type: GeneratorType, key: UInt64, base: UInt64, cache: GeneratorCache? = nil) {
+        precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
+        GSL.setUp()
+        self.type = type
+        self.start = .counter(key: key, base: base)
         self.cache = cache
     }
 
@@ -55,9 +84,9 @@ public final class RandomStream {
     }
 
     /// Restarts the generator from `seed` (`gsl_rng_set`); the following draws are those of
-    /// a new stream created with the same seed.
+    /// a new stream created with `init(type:seed:)` and the same seed.
     public func reseed(_ seed: UInt32) {
-        self.seed = seed
+        start = .seed(seed)
         if let r = allocated { gsl_rng_set(r, UInt(seed)) }
     }
 

@@ -1,7 +1,8 @@
 /// The named random streams of one replication.
 ///
-/// Each stream is created on first request and seeded with
-/// `StreamSeed.derive(seed:replication:stream:)`, so its draws depend only on
+/// Each stream is created on first request, seeded with
+/// `StreamSeed.derive(seed:replication:stream:)` or, for a counter-based generator, keyed
+/// with `StreamSeed.key(seed:stream:)` at counter base = the replication; so its draws depend only on
 /// (scenario seed, replication, stream name): adding, removing or reordering other streams
 /// never changes them. This is what gives every client strategy in a replication the same
 /// channel and device randomness (common random numbers).
@@ -37,9 +38,11 @@ public final class RandomStreams {
     /// - Complexity: O(number of streams created so far + name length).
     public func stream(_ name: String) -> RandomStream {
         if let existing = streams.first(where: { $0.name == name }) { return existing.stream }
-        let stream = RandomStream(
-            type: generator,
-            seed: StreamSeed.derive(seed: seed, replication: replication, stream: name), cache: cache)
+        let stream = generator.isCounterBased
+            ? RandomStream(type: generator, key: StreamSeed.key(seed: seed, stream: name),
+                           base: UInt64(bitPattern: Int64(replication)), cache: cache)
+            : RandomStream(type: generator, seed: StreamSeed.derive(seed: seed, replication: replication, stream: name),
+                           cache: cache)
         streams.append((name, stream))
         return stream
     }

@@ -1,4 +1,5 @@
-/// Derivation of each named random stream's seed from the scenario seed.
+/// Derivation of each named random stream's seed (seeded generators such as mt19937) or
+/// key (counter-based philox4x32-10) from the scenario seed.
 ///
 /// The formula (all arithmetic on `UInt64`, wrapping):
 ///
@@ -38,6 +39,24 @@ public enum StreamSeed {
             state = mix(state ^ UInt64(byte))
         }
         return fold(state)
+    }
+
+    /// The 64-bit Philox key of stream `stream` in every replication of a scenario seeded
+    /// with `seed`, for counter-based generators (philox4x32-10): the formula above without
+    /// the replication step and without the fold,
+    ///
+    ///     state = mix(seed); for each UTF-8 byte b of the name: state = mix(state ^ b)
+    ///
+    /// The replication is the stream's counter base instead (`RandomStreams`), so two
+    /// replications of one stream use disjoint counter ranges of the same key and can
+    /// never overlap; two names collide only if their keys do (about 2^-64 per pair).
+    /// - Complexity: O(stream name length in bytes).
+    public static func key(seed: UInt64, stream: String) -> UInt64 {
+        var state = mix(seed)
+        for byte in stream.utf8 {
+            state = mix(state ^ UInt64(byte))
+        }
+        return state
     }
 
     /// One SplitMix64 step: add the golden-ratio increment, then finalise (30/27/31).

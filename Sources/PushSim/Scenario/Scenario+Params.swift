@@ -15,8 +15,8 @@ extension Scenario: ParamDeclaring {
         case .replications: return Param.integer(n, default: nil, range: 1...100_000_000, doc: "replications per (variant, strategy)").any
         case .horizon: return .value(n, type: "duration > 0, ≤ 36500d", unit: SimDuration.unitList, default: nil,
                                      doc: "simulated time each run covers", schema: Schema.ref("positiveDuration"))
-        case .generator: return .value(n, type: "GSL generator name (pushsim list: GENERATORS)", default: "mt19937",
-                                       doc: "GSL generator type of every stream",
+        case .generator: return .value(n, type: "GSL generator name (pushsim list: GENERATORS)", default: .string(GeneratorType.default.name),
+                                       doc: "generator of every stream: philox4x32-10 (counter-based, Random123) or any GSL type",
                                        schema: .object(["enum": .array(GeneratorType.allNames.map { .string($0) })]))
         case .server: return .object(n, ServerSpec.self, def: "server", default: nil, doc: "server state, log and change schedule")
         case .device: return .object(n, DeviceSpec.self, def: "device", default: .object([]),

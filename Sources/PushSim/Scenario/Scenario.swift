@@ -17,7 +17,7 @@ public struct Scenario: Decodable, Sendable {
     public var replications: Int
     /// Simulated time each run covers; events after it do not run.
     public var horizon: SimDuration
-    /// GSL generator type for every stream (default `mt19937`).
+    /// GSL generator type for every stream (default `philox4x32-10`, `GeneratorType.default`).
     public var generator: GeneratorType
     /// Server, log and change schedule.
     public var server: ServerSpec
@@ -53,7 +53,7 @@ public struct Scenario: Decodable, Sendable {
         replications = try c.decodeInt(.replications, in: 1...100_000_000)
         horizon = try c.decodeDuration(.horizon)
         guard horizon > .zero, horizon <= .longestSample else { throw c.invalid(.horizon, "expected a horizon longer than 0s and at most 36500d") }
-        let generatorName = try c.decodeIfPresent(String.self, forKey: .generator) ?? "mt19937"
+        let generatorName = try c.decodeIfPresent(String.self, forKey: .generator) ?? GeneratorType.default.name
         guard let g = GeneratorType.named(generatorName) else {
             throw c.invalid(.generator, "unknown GSL generator \"\(generatorName)\"; valid: \(GeneratorType.allNames.joined(separator: ", "))")
         }
@@ -79,7 +79,7 @@ public struct Scenario: Decodable, Sendable {
         try Self.requireUniqueNames(strategies.map(\.name), key: .strategies, in: c)
         try Self.requireUniqueNames(variants.map(\.name), key: .variants, in: c)
         for keys in [server.keys] + variants.compactMap({ $0.server?.keys }) where UInt(keys) > g.range {
-            throw c.invalid(.generator, "generator \(g.name) draws at most \(g.range) distinct keys; a server has \(keys) (use mt19937)")
+            throw c.invalid(.generator, "generator \(g.name) draws at most \(g.range) distinct keys; a server has \(keys) (use \(GeneratorType.default.name))")
         }
         try bindRecipients(c)
     }

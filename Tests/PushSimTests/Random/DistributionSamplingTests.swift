@@ -32,23 +32,23 @@ private let sampleCount = 20_000
 
 @Suite("Distribution sampling")
 struct DistributionSamplingTests {
-    @Test("sample mean lies within the 99.9% interval of the analytic mean", arguments: continuous + discreteKinds)
-    func meanMatches(_ c: NamedDistribution) {
-        let xs = StatisticalChecks.draw(c.distribution, n: sampleCount, label: c.label)
+    @Test("sample mean lies within the 99.9% interval of the analytic mean", arguments: StatisticalChecks.generators, continuous + discreteKinds)
+    func meanMatches(_ g: GeneratorType, _ c: NamedDistribution) {
+        let xs = StatisticalChecks.draw(c.distribution, n: sampleCount, label: c.label, generator: g)
         let check = StatisticalChecks.meanCheck(xs, mean: c.distribution.mean, variance: c.distribution.variance)
         #expect(check.distance <= check.bound, "\(c.label): |mean − \(c.distribution.mean)| = \(check.distance) > \(check.bound)")
     }
 
-    @Test("sample variance lies within z·SE of the analytic variance", arguments: continuous + discreteKinds)
-    func varianceMatches(_ c: NamedDistribution) {
-        let xs = StatisticalChecks.draw(c.distribution, n: sampleCount, label: c.label)
+    @Test("sample variance lies within z·SE of the analytic variance", arguments: StatisticalChecks.generators, continuous + discreteKinds)
+    func varianceMatches(_ g: GeneratorType, _ c: NamedDistribution) {
+        let xs = StatisticalChecks.draw(c.distribution, n: sampleCount, label: c.label, generator: g)
         let check = StatisticalChecks.varianceCheck(xs, variance: c.distribution.variance)
         #expect(check.distance <= check.bound, "\(c.label): |s² − \(c.distribution.variance)| = \(check.distance) > \(check.bound)")
     }
 
-    @Test("Kolmogorov–Smirnov against cdf at alpha 0.001", arguments: continuous)
-    func ksAgainstCDF(_ c: NamedDistribution) {
-        let xs = StatisticalChecks.draw(c.distribution, n: sampleCount, label: c.label)
+    @Test("Kolmogorov–Smirnov against cdf at alpha 0.001", arguments: StatisticalChecks.generators, continuous)
+    func ksAgainstCDF(_ g: GeneratorType, _ c: NamedDistribution) {
+        let xs = StatisticalChecks.draw(c.distribution, n: sampleCount, label: c.label, generator: g)
         let check = StatisticalChecks.ksCheck(xs, cdf: c.distribution.cdf)
         #expect(check.d < check.critical, "\(c.label): D = \(check.d) ≥ \(check.critical)")
     }

@@ -15,9 +15,14 @@ enum StatisticalChecks {
     /// Two-sided normal critical value for `alpha` (≈ 3.2905).
     static var z: Double { gsl_cdf_ugaussian_Pinv(1 - alpha / 2) }
 
-    /// `n` draws of `d` from a fresh mt19937 stream seeded from `label`.
-    static func draw(_ d: Distribution, n: Int, label: String) -> [Double] {
-        let s = RandomStream(type: .mt19937, seed: StreamSeed.derive(seed: 20_240_601, replication: 0, stream: label))
+    /// The generators every distribution check runs under: the default (philox4x32-10)
+    /// and mt19937.
+    static let generators: [GeneratorType] = [.philox4x32_10, .mt19937]
+
+    /// `n` draws of `d` from a fresh stream of `generator` named `label` (replication 0 of
+    /// seed 20240601, as `RandomStreams` creates it).
+    static func draw(_ d: Distribution, n: Int, label: String, generator: GeneratorType = .default) -> [Double] {
+        let s = RandomStreams(generator: generator, seed: 20_240_601, replication: 0).stream(label)
         return (0..<n).map { _ in d.sample(s) }
     }
 

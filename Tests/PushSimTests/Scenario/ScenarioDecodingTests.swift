@@ -35,7 +35,7 @@ struct ScenarioDecodingTests {
         #expect(scenario.variants.map(\.name) == ["lossy", "keepLatest", "overflow"])
         #expect(scenario.strategies.map(\.name) == ["applyPayload", "hintPull", "hintPullForegroundSync"])
         #expect(scenario.replications == 1000 && scenario.seed == 1 && scenario.horizon == .seconds(120))
-        #expect(scenario.generator == .mt19937)
+        #expect(scenario.generator == .philox4x32_10, "the study runs under the default generator")
         #expect(scenario.server.keys == 5 && scenario.server.retainLast == 8)
         // One change schedule: 30 changes, every second from 1 s, with the default message.
         #expect(scenario.server.changes.count == 1)
@@ -134,19 +134,20 @@ struct ScenarioDecodingTests {
         return text
     }
 
-    @Test("generator \"taus2\" is accepted and gives other (but reproducible) lossy outcomes than mt19937")
-    func taus2() throws {
+    @Test("generators \"taus2\" and \"mt19937\" are accepted and give other (but reproducible) lossy outcomes than the default")
+    func otherGenerators() throws {
         let text = try String(contentsOfFile: studyPath, encoding: .utf8)
-        let taus2Text = text.replacingOccurrences(of: #""generator": "mt19937""#, with: #""generator": "taus2""#)
-        #expect(taus2Text != text)
-        let mt = try decode(text), taus = try decode(taus2Text)
-        #expect(taus.generator.name == "taus2" && taus.generator != mt.generator)
-        let mtRows = Self.lossyRows(mt, replications: 30), tausRows = Self.lossyRows(taus, replications: 30)
-        #expect(tausRows != mtRows)
-        #expect(tausRows == Self.lossyRows(taus, replications: 30))
-        // The default, when "generator" is absent, is mt19937.
-        let implicit = try decode(text.replacingOccurrences(of: #""generator": "mt19937","#, with: ""))
-        #expect(implicit.generator == .mt19937)
-        #expect(Self.lossyRows(implicit, replications: 30) == mtRows)
+        #expect(!text.contains("\"generator\""))
+        func named(_ g: String) throws -> Scenario {
+            try decode(text.replacingOccurrences(of: #""seed": 1,"#, with: #""seed": 1, "generator": "\#(g)","#))
+        }
+        let implicit = try decode(text), philox = try named("philox4x32-10"), mt = try named("mt19937"), taus = try named("taus2")
+        // The default, when "generator" is absent, is philox4x32-10.
+        #expect(implicit.generator == .philox4x32_10 && philox.generator == .philox4x32_10)
+        #expect(taus.generator.name == "taus2" && mt.generator == .mt19937)
+        let rows = try [implicit, philox, mt, taus].map { Self.lossyRows($0, replications: 30) }
+        #expect(rows[0] == rows[1])
+        #expect(rows[2] != rows[0] && rows[3] != rows[0] && rows[3] != rows[2])
+        #expect(rows[3] == Self.lossyRows(taus, replications: 30))
     }
 }

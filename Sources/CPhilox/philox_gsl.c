@@ -1,0 +1,34 @@
+// The philox4x32-10 GSL type: Random123's GSL_MICRORNG wrapper (gsl_microrng.h) around
+// philox4x32 (10 rounds, Random123's default), with a set function that keys the stream
+// from the whole 64-bit seed instead of leaving it unset.
+#include "philox_gsl.h"
+#include <Random123/philox.h>
+#include <Random123/gsl_microrng.h>
+
+GSL_MICRORNG(philox4x32_10, philox4x32);
+
+static void philox_keyed(const gsl_rng *r, uint64_t key, uint64_t base) {
+    philox4x32_ctr_t c = {{(uint32_t)base, (uint32_t)(base >> 32), 0, 0}};
+    philox4x32_key_t k = {{(uint32_t)key, (uint32_t)(key >> 32)}};
+    philox4x32_10_reset(r, c, k);
+}
+
+static void philox_set(void *vstate, unsigned long int s) {
+    gsl_rng r = {gsl_rng_philox4x32_10, vstate};
+    philox_keyed(&r, (uint64_t)s, 0);
+}
+
+static const gsl_rng_type philox_type = {
+    "philox4x32-10", 0xffffffffUL, 0, sizeof(philox4x32_10_state), &philox_set, &philox4x32_10_get,
+    &philox4x32_10_get_double};
+
+const gsl_rng_type *pushsim_rng_philox4x32_10(void) { return &philox_type; }
+
+void pushsim_philox_reset(const gsl_rng *r, uint64_t key, uint64_t base) { philox_keyed(r, key, base); }
+
+void pushsim_philox4x32_10_block(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]) {
+    philox4x32_ctr_t c = {{ctr[0], ctr[1], ctr[2], ctr[3]}};
+    philox4x32_key_t k = {{key[0], key[1]}};
+    philox4x32_ctr_t r = philox4x32(c, k);
+    for (int i = 0; i < 4; i++) out[i] = r.v[i];
+}
