@@ -1,5 +1,5 @@
 # PushSim: `make run` (install what is missing, build, run the study, print the summary)
-# and `make test`. Every target installs libgsl-dev and librandom123-dev first when missing.
+# and `make test`. Every target installs libgsl-dev, librandom123-dev and zlib1g-dev first when missing.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SCENARIO ?= Scenarios/push-hint-study.json
 OUT ?= Results/push-hint-study
@@ -126,7 +126,8 @@ baseline: build
 	done
 
 # Installs GSL (and pkg-config) only when pkg-config cannot already find GSL, and the
-# header-only Random123 (the default philox4x32-10 generator) only when its header is missing.
+# header-only Random123 (the default philox4x32-10 generator) only when its header is missing,
+# and zlib (runs.csv.gz) only when pkg-config cannot find it.
 deps:
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists gsl; then :; else \
 		echo "installing libgsl-dev and pkg-config (apt-get)"; \
@@ -135,6 +136,10 @@ deps:
 	@if [ -f /usr/include/Random123/philox.h ]; then :; else \
 		echo "installing librandom123-dev (apt-get)"; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y librandom123-dev; \
+	fi
+	@if pkg-config --exists zlib; then :; else \
+		echo "installing zlib1g-dev (apt-get)"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y zlib1g-dev; \
 	fi
 
 # Installs python3's jsonschema (the tests validate every shipped scenario with it) only

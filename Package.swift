@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // PushSim: a deterministic discrete-event simulator of mobile push channels.
 // Depends on nothing but the Swift toolchain, the system GSL (apt: libgsl-dev) and the
-// header-only Random123 (apt: librandom123-dev) for the default philox4x32-10 generator.
+// header-only Random123 (apt: librandom123-dev) for the default philox4x32-10 generator,
+// and zlib (apt: zlib1g-dev) for gzip-compressed runs.csv.gz.
 // SimKernel (time, event queue, the loop) imports nothing; PushSim is the model on top.
 import PackageDescription
 
@@ -20,9 +21,14 @@ let package = Package(
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "CPhilox", dependencies: ["CGSL"]),
         .target(name: "SimKernel"),
-        .target(name: "PushSim", dependencies: ["SimKernel", "CGSL", "CPhilox"]),
+        .target(name: "PushSim", dependencies: ["SimKernel", "CGSL", "CPhilox", "CZlib"]),
         .target(name: "PushSimCommand", dependencies: ["PushSim"]),
         .executableTarget(name: "PushSimCLI", dependencies: ["PushSimCommand"]),
         .executableTarget(name: "PushSimBench", dependencies: ["PushSim", "CGSL"], path: "Benchmarks/PushSimBench"),

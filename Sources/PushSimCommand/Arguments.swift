@@ -1,3 +1,5 @@
+import PushSim
+
 /// Command-line arguments: a command, then `--option value` pairs and positional values.
 struct Arguments {
     var command: String?
@@ -7,7 +9,7 @@ struct Arguments {
 
     /// Options that take a value; everything else starting with `--` is a flag.
     static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--alpha",
-                                      "--variant", "--strategy", "--replication", "--format", "--shuffle-ties", "--label"]
+                                      "--variant", "--strategy", "--replication", "--format", "--shuffle-ties", "--label", "--runs"]
 
     init(_ args: [String]) throws(UsageError) {
         var i = 0
@@ -35,6 +37,15 @@ struct Arguments {
         guard let text = options[name] else { return nil }
         guard let v = UInt64(text) else { throw UsageError("\(name) expects an unsigned integer, got \"\(text)\"") }
         return v
+    }
+
+    /// The `--runs` option (how per-run rows are written), `.csv` when absent.
+    func runsFormat() throws(UsageError) -> RunsFormat {
+        guard let text = options["--runs"] else { return .csv }
+        guard let f = RunsFormat(rawValue: text) else {
+            throw UsageError("--runs expects \(RunsFormat.allCases.map { $0.rawValue }.joined(separator: ", ")), got \"\(text)\"")
+        }
+        return f
     }
 
     /// An integer option within `range`, or nil when absent.

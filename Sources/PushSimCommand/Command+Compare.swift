@@ -73,11 +73,15 @@ extension Command {
         return 0
     }
 
+    /// The text of the file at `path`, decompressed when it is gzip (`runs.csv.gz`).
     private static func text(_ path: String) throws(ScenarioError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError(file: path, path: "$", message: "cannot read the file")
         }
-        return String(decoding: data, as: UTF8.self)
+        guard data.starts(with: [0x1f, 0x8b]) else { return String(decoding: data, as: UTF8.self) }
+        do { return String(decoding: try Gzip.decompress([UInt8](data)), as: UTF8.self) } catch {
+            throw ScenarioError(file: path, path: "$", message: "cannot decompress the file: \(error.message)")
+        }
     }
 
     /// A summary.csv as (cell key, converged, replications); the key is every column

@@ -22,7 +22,8 @@ extension Command {
     /// `sweep FILE [options]`: runs (or resumes) a parameter study into its results folder.
     static func sweep(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                       environment: [String: String]) throws -> Int32 {
-        try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed"])
+        try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed",
+                             "--runs"])
         guard a.positional.count == 1 else { throw UsageError("expected exactly one sweep FILE") }
         var seed: UInt64?
         if let text = a.options["--seed"] {
@@ -46,6 +47,7 @@ extension Command {
         if a.options["--max-replications"] != nil && options.targetHalfwidth == nil {
             throw UsageError("--max-replications applies only with --target-halfwidth")
         }
+        options.runs = try a.runsFormat()
         options.commit = environment["PUSHSIM_COMMIT"] ?? GitCommit.current()
         let plan = try SweepPlan.load(path: a.positional[0], replications: try a.int("--replications", in: 1...100_000_000), seed: seed,
                                       registry: registry)

@@ -8,8 +8,10 @@ enum Command {
     usage: pushsim <command> [options]
 
     commands:
-      run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED] [--quiet]
-                 run a scenario; writes runs.csv, summary.csv, meta.json into DIR
+      run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED]
+                 [--runs csv|gzip|none] [--quiet]
+                 run a scenario; writes runs.csv (--runs gzip: runs.csv.gz; none: no
+                 per-run rows), summary.csv, meta.json into DIR
                  (default Results/<scenario name>) and prints the summary table;
                  --shuffle-ties runs equal-time events in a random order (a check)
       trace FILE [--variant V] [--strategy S] [--replication R] [--format jsonl|text]
@@ -19,10 +21,11 @@ enum Command {
       validate FILE
                  check a scenario (or sweep) file without running it
       sweep FILE [--out DIR] [--jobs N] [--shard K/N] [--target-halfwidth W]
-                 [--max-replications M] [--replications N] [--seed S] [--quiet]
-                 run a parameter study; resumes an interrupted run; writes runs.csv,
-                 summary.csv, paired.csv, meta.json, plot.gp into DIR (default
-                 Results/<sweep name>)
+                 [--max-replications M] [--replications N] [--seed S]
+                 [--runs csv|gzip|none] [--quiet]
+                 run a parameter study; resumes an interrupted run; writes runs.csv
+                 (as --runs), summary.csv, paired.csv, meta.json, plot.gp into DIR
+                 (default Results/<sweep name>)
       merge DIR... [--out DIR]
                  combine the folders of sharded sweep runs (default: into the first)
       compare BASELINE.csv NEW.csv [--alpha A] [--intervals]
@@ -92,7 +95,8 @@ enum Command {
 
     private static func run(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                             environment: [String: String]) throws -> Int32 {
-        try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties"])
+        try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties", "--runs"])
+        let runs = try a.runsFormat()
         var (scenario, bytes) = try load(a, registry)
         if let n = try a.int("--replications", in: 1...100_000_000) { scenario.replications = n }
         if let s = try a.unsigned("--seed") { scenario.seed = s }
@@ -104,7 +108,7 @@ enum Command {
         let provenance = StudyReport.Provenance(scenarioFile: a.positional[0], scenarioBytes: bytes,
                                                 commit: environment["PUSHSIM_COMMIT"] ?? GitCommit.current())
         let cells = try StudyReport.run(scenario, into: folder, jobs: jobs, provenance: provenance, shuffleTies: shuffleTies,
-                                        progress: progress.update)
+                                        runs: runs, progress: progress.update)
         progress.finish()
         out("\(scenario.name): \(scenario.replications) replications, seed \(scenario.seed) → \(folder.path)/\n\n")
         out(SummaryTable.text(cells))

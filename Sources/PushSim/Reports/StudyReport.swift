@@ -1,7 +1,8 @@
 import Foundation
 
 /// Runs every replication of a scenario and writes its reports into one folder:
-/// `runs.csv`, `summary.csv` and `meta.json` (docs/csv.md). Files are written under
+/// `runs.csv` (or `runs.csv.gz`, or no per-run rows: `RunsFormat`), `summary.csv` and
+/// `meta.json` (docs/csv.md). Files are written under
 /// temporary names and renamed into place at the end, so an interrupted run leaves the
 /// previous reports intact and no partial file under a report's name.
 public struct StudyReport {
@@ -26,25 +27,29 @@ public struct StudyReport {
     /// - Parameters:
     ///   - jobs: worker threads (≥ 1); the files are byte-identical for any value.
     ///   - shuffleTies: `--shuffle-ties` seed (see `Simulation.shuffleTies`); nil: FIFO ties.
+    ///   - runs: how the per-run rows are written (`RunsFormat`; rows are built only when
+    ///     written). The other formats' per-run files are removed from `folder` at the end.
     ///   - progress: called on the calling thread after each batch with (runs done, total).
     /// - Returns: the per-(variant, strategy) summaries, in scenario order.
     /// - Throws: file-system errors; no report file is replaced unless all were written.
     public static func run(_ scenario: Scenario, into folder: URL, jobs: Int, provenance: Provenance, shuffleTies: UInt64? = nil,
-                           progress: ((Int, Int) -> Void)? = nil) throws -> [CellSummary] {
+                           runs format: RunsFormat = .csv, progress: ((Int, Int) -> Void)? = nil) throws -> [CellSummary] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let simulation = Simulation(scenario: scenario, shuffleTies: shuffleTies)
         var cells: [CellSummary] = []
         for v in scenario.variants { for s in scenario.strategies { cells.append(CellSummary(variant: v.name, strategy: s.name)) } }
 
-        let runs = try AtomicFile(folder.appendingPathComponent("runs.csv"))
-        var files = [runs]
+        let runs = try RunsWriter(format, url: format.fileName.map { folder.appendingPathComponent($0) })
+        defer { runs.abandon() }
+        var files: [AtomicFile] = []
         defer { for f in files { f.abandon() } }
-        try runs.write(CSV.record(RunsTable.columns))
+        try runs.write(bytes: Array(CSV.record(RunsTable.columns).utf8))
         let total = simulation.runCount
         // Workers also format their rows, so the calling thread only sums and writes.
         try ParallelRunner.run(count: total, jobs: jobs, context: { GeneratorCache() }, body: { cache, i -> (RunOutcome, [UInt8]) in
             let id = simulation.runID(at: i)
             let outcome = simulation.run(id, cache: cache)
+            guard format.writesRows else { return (outcome, []) }
             var row = CSVLine()
             RunsTable.append(to: &row, variant: scenario.variants[id.variant].name, strategy: scenario.strategies[id.strategy].name,
                              replication: id.replication, seed: scenario.seed, outcome: outcome)
@@ -63,15 +68,17 @@ public struct StudyReport {
         try summary.write(CSV.record(SummaryTable.columns) + cells.map { SummaryTable.record($0) }.joined())
         let meta = try AtomicFile(folder.appendingPathComponent("meta.json"))
         files.append(meta)
-        try meta.write(metaJSON(scenario, provenance, shuffleTies: shuffleTies))
+        try meta.write(metaJSON(scenario, provenance, shuffleTies: shuffleTies, runs: format))
+        try runs.commit()
         for f in files { try f.commit() }
         files.removeAll()
+        RunsWriter.removeOthers(than: format, in: folder)
         return cells
     }
 
     /// `meta.json`: keys sorted, no timestamps, so equal inputs give equal bytes;
     /// `shuffle_ties` only when ties were shuffled.
-    static func metaJSON(_ scenario: Scenario, _ p: Provenance, shuffleTies: UInt64? = nil) throws -> String {
+    static func metaJSON(_ scenario: Scenario, _ p: Provenance, shuffleTies: UInt64? = nil, runs: RunsFormat = .csv) throws -> String {
         var object: [String: Any] = [
             "pushsim_version": version,
             "commit": p.commit ?? NSNull(),
@@ -83,12 +90,20 @@ public struct StudyReport {
             "horizon_s": SecondsFormat.string(scenario.horizon.microseconds),
             "generator": scenario.generator.name,
             "gsl_version": GSL.version,
-            "stream_seeding": "splitmix64(seed, replication, stream name) -> 32-bit, see docs/model.md",
+            "stream_seeding": streamSeeding(scenario.generator),
+            "runs_format": runs.rawValue,
             "variants": scenario.variants.map(\.name),
             "strategies": scenario.strategies.map(\.name),
         ]
         if let shuffleTies { object["shuffle_ties"] = NSNumber(value: shuffleTies) }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// How the streams of `generator` are set up, for `meta.json`.
+    static func streamSeeding(_ generator: GeneratorType) -> String {
+        generator.isCounterBased
+            ? "philox key splitmix64(seed, stream name), counter (replication, block), see docs/model.md"
+            : "splitmix64(seed, replication, stream name) -> 32-bit, see docs/model.md"
     }
 }

@@ -1,5 +1,5 @@
 /// The runs of one sweep point, computed (with adaptive replications if asked): their
-/// rows stream into the point's `runs` part as they are computed, and what `summary.csv`
+/// rows (unless the runs format is `none`) stream into the point's `runs` part as they are computed, and what `summary.csv`
 /// and `paired.csv` need is kept: one `CellSummary` and one converged flag per run.
 ///
 /// Memory: O(cells × replications) bytes for the flags (plus the convergence times of
@@ -16,7 +16,7 @@ struct PointResult {
     /// on each side. Deterministic: replication r is the same run whatever the rounds.
     /// Rows go to `runs` by round, then replication, then cell (variant, strategy).
     static func compute(_ point: SweepPlan.Point, jobs: Int, targetHalfwidth: Double?, cap: Int,
-                        runs: AtomicFile, progress: (Int) -> Void) throws -> PointResult {
+                        runs: RunsWriter, progress: (Int) -> Void) throws -> PointResult {
         let scenario = point.scenario
         let simulation = Simulation(scenario: scenario)
         let strategies = scenario.strategies.count
@@ -36,6 +36,7 @@ struct PointResult {
                     let cell = (start + k) % cells, r = first + (start + k) / cells
                     result.summaries[cell].add(o)
                     result.converged[cell].append(o.converged)
+                    guard runs.format.writesRows else { continue }
                     let (variant, strategy) = (result.summaries[cell].variant, result.summaries[cell].strategy)
                     RunsTable.append(to: &line, prefix: ["\(point.index)/\(variant)/\(strategy)/\(r)"] + prefix, variant: variant,
                                      strategy: strategy, replication: r, seed: scenario.seed, outcome: o)

@@ -12,13 +12,16 @@ struct SweepManifest: Codable, Equatable {
     var runsHeader: [String]
     var summaryHeader: [String]
     var pairedHeader: [String]
+    /// How the per-run rows are written (part of the plan: another format recomputes).
+    var runsFormat: RunsFormat
     /// The text of `meta.json`.
     var meta: String
 
     init(plan: SweepPlan, options: SweepRunner.Options) throws {
         name = plan.spec.name
         let adaptive = options.targetHalfwidth.map { "target=\($0),cap=\(options.maxReplications)" } ?? "fixed"
-        fingerprint = FNV1a64.hex(Array((plan.fingerprint + "|" + adaptive).utf8))
+        fingerprint = FNV1a64.hex(Array((plan.fingerprint + "|" + adaptive + "|runs=" + options.runs.rawValue).utf8))
+        runsFormat = options.runs
         pointCount = plan.points.count
         axisNames = plan.spec.axes.map(\.name)
         zipped = plan.spec.combine == .zip
@@ -42,7 +45,8 @@ struct SweepManifest: Codable, Equatable {
             "axes": plan.spec.axes.map { ["name": $0.name, "path": $0.path.text, "values": $0.values.map(\.label)] },
             "variants": first.variants.map(\.name),
             "strategies": first.strategies.map(\.name),
-            "stream_seeding": "splitmix64(seed, replication, stream name) -> 32-bit, see docs/model.md",
+            "stream_seeding": StudyReport.streamSeeding(first.generator),
+            "runs_format": options.runs.rawValue,
         ]
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         meta = String(decoding: data, as: UTF8.self) + "\n"
@@ -61,7 +65,8 @@ struct SweepManifest: Codable, Equatable {
     /// points of this plan are kept for resuming, whatever commit or path computed them.
     func prepare(_ folder: URL) throws {
         let fm = FileManager.default
-        if let old = try? Self.read(folder), old.fingerprint != fingerprint {
+        // A plan.json that does not decode (an older layout) is another plan too.
+        if fm.fileExists(atPath: folder.appendingPathComponent("plan.json").path), (try? Self.read(folder))?.fingerprint != fingerprint {
             for name in try fm.contentsOfDirectory(atPath: folder.path) { try fm.removeItem(at: folder.appendingPathComponent(name)) }
         }
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -71,20 +76,23 @@ struct SweepManifest: Codable, Equatable {
     }
 
     func partURL(_ point: Int, _ part: String, in folder: URL) -> URL {
-        folder.appendingPathComponent(String(format: "p%06d.%@.csv", point, part))
+        let gz = part == "runs" && runsFormat == .gzip ? ".gz" : ""
+        return folder.appendingPathComponent(String(format: "p%06d.%@.csv", point, part) + gz)
     }
 
-    /// A point is done when all three of its parts exist (each is written atomically,
-    /// `paired` last).
+    /// The parts of a point: `runs` (unless the format is `none`), `summary`, `paired`.
+    var parts: [String] { (runsFormat.writesRows ? ["runs"] : []) + ["summary", "paired"] }
+
+    /// A point is done when all its parts exist (each is written atomically, `paired` last).
     func isDone(_ point: Int, in folder: URL) -> Bool {
-        ["runs", "summary", "paired"].allSatisfy { FileManager.default.fileExists(atPath: partURL(point, $0, in: folder).path) }
+        parts.allSatisfy { FileManager.default.fileExists(atPath: partURL(point, $0, in: folder).path) }
     }
 
     func doneCount(in folder: URL) -> Int { (0..<pointCount).filter { isDone($0, in: folder) }.count }
 
     /// Computes point `point` into its three parts (runs streamed, `paired` written last).
     func compute(_ point: SweepPlan.Point, options: SweepRunner.Options, into folder: URL, progress: (Int) -> Void) throws {
-        let runs = try AtomicFile(partURL(point.index, "runs", in: folder))
+        let runs = try RunsWriter(runsFormat, url: partURL(point.index, "runs", in: folder))
         defer { runs.abandon() }
         let result = try PointResult.compute(point, jobs: options.jobs, targetHalfwidth: options.targetHalfwidth,
                                              cap: options.maxReplications, runs: runs, progress: progress)

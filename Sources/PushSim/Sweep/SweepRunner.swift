@@ -19,6 +19,8 @@ public enum SweepRunner {
         /// Most replications per point in adaptive mode.
         public var maxReplications = 100_000
         public var commit: String?
+        /// How the per-run rows are written (`runs.csv`, `runs.csv.gz` or none).
+        public var runs = RunsFormat.csv
         public init() {}
     }
 
@@ -71,7 +73,10 @@ public enum SweepRunner {
             for name in try FileManager.default.contentsOfDirectory(atPath: points.path).sorted() where name.hasPrefix("p") || name == "plan.json" {
                 let destination = target.appendingPathComponent(name)
                 if FileManager.default.fileExists(atPath: destination.path) { continue }
-                try AtomicFile.write(String(decoding: try Data(contentsOf: points.appendingPathComponent(name)), as: UTF8.self), to: destination)
+                let file = try AtomicFile(destination)   // bytes as they are: a runs part may be gzip
+                defer { file.abandon() }
+                try file.append(contentsOf: points.appendingPathComponent(name))
+                try file.commit()
             }
         }
         return try assembleIfComplete(folder)
@@ -83,8 +88,19 @@ public enum SweepRunner {
         let done = manifest.doneCount(in: pointsFolder)
         guard done == manifest.pointCount else { return .partial(done: done, total: manifest.pointCount) }
         var summaryRows: [[String]] = []
-        for (name, header) in [("runs", manifest.runsHeader), ("summary", manifest.summaryHeader), ("paired", manifest.pairedHeader)] {
+        let format = manifest.runsFormat
+        let runs = try RunsWriter(format, url: format.fileName.map { folder.appendingPathComponent($0) })
+        defer { runs.abandon() }
+        try runs.write(bytes: Array(CSV.record(manifest.runsHeader).utf8))
+        if format.writesRows {
+            // In chunks: a point's runs may be large; gzip parts are whole members.
+            for i in 0..<manifest.pointCount { try runs.appendRaw(contentsOf: manifest.partURL(i, "runs", in: pointsFolder)) }
+        }
+        try runs.commit()
+        RunsWriter.removeOthers(than: format, in: folder)
+        for (name, header) in [("summary", manifest.summaryHeader), ("paired", manifest.pairedHeader)] {
             let file = try AtomicFile(folder.appendingPathComponent("\(name).csv"))
+            defer { file.abandon() }
             try file.write(CSV.record(header))
             for i in 0..<manifest.pointCount {
                 let url = manifest.partURL(i, name, in: pointsFolder)
@@ -93,7 +109,7 @@ public enum SweepRunner {
                     summaryRows += CSV.parse(part)
                     try file.write(part)
                 } else {
-                    try file.append(contentsOf: url)   // in chunks: a point's runs may be large
+                    try file.append(contentsOf: url)
                 }
             }
             try file.commit()
