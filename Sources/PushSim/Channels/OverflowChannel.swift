@@ -44,9 +44,18 @@ public struct OverflowChannel: PushChannel {
     public mutating func deviceChanged(_ cx: inout ProviderContext) {
         guard cx.device.online else { return }
         if store.takeDiscardSignal() && deletedSignal { cx.signalDeletedMessages() }
-        for push in store.take(where: { _ in true }) {
+        let transport = self.transport
+        store.drain { push in
             cx.delay(push.id, .delayedDeviceOffline)
             cx.transmit(push, through: transport)
         }
+    }
+
+    public mutating func reset(to prototype: OverflowChannel) {
+        var store = self.store
+        self.store = prototype.store   // drop this instance's reference to the storage first
+        store.reset(to: prototype.store)
+        self = prototype
+        self.store = store
     }
 }

@@ -35,6 +35,22 @@ public struct OverflowStore: Sendable {
         return taken
     }
 
+    /// Removes every stored push and hands each to `body`, in send order (the storage is kept).
+    public mutating func drain(_ body: (Push) -> Void) {
+        var all: [Push] = []
+        swap(&all, &pushes)
+        for p in all { body(p) }
+        all.removeAll(keepingCapacity: true)
+        swap(&all, &pushes)
+    }
+
+    /// `prototype`'s state, keeping this store's storage (`Plugin.reset(to:)`).
+    public mutating func reset(to prototype: OverflowStore) {
+        let storage = recycled(&pushes)
+        self = prototype
+        if pushes.isEmpty { pushes = storage }
+    }
+
     /// Clears the discard mark; returns whether it was set.
     public mutating func takeDiscardSignal() -> Bool {
         defer { discarded = false }

@@ -32,6 +32,25 @@ public struct AppContext {
         self.now = now; self.cursor = cursor; self.online = online; self.appState = appState; self.session = session
     }
 
+    /// The request lists' storage, kept by the world between handler calls so that a
+    /// handler that applies payloads or sets timers allocates nothing.
+    struct Storage {
+        var payloads: [Change] = [], timers: [(delay: Delay, tag: Int32)] = [], posted: [Int32] = [], afterPull: [Int32] = []
+    }
+
+    /// A context whose request lists use `storage`'s (empty) buffers.
+    init(now: SimTime, cursor: Int64, online: Bool, appState: AppState, session: Int, storage: inout Storage) {
+        self.init(now: now, cursor: cursor, online: online, appState: appState, session: session)
+        appliedPayloads = recycled(&storage.payloads); timers = recycled(&storage.timers)
+        notificationsPosted = recycled(&storage.posted); notificationsAfterPull = recycled(&storage.afterPull)
+    }
+
+    /// Gives the request lists' buffers back to `storage` (emptied) once the requests are carried out.
+    mutating func release(into storage: inout Storage) {
+        storage.payloads = recycled(&appliedPayloads); storage.timers = recycled(&timers)
+        storage.posted = recycled(&notificationsPosted); storage.afterPull = recycled(&notificationsAfterPull)
+    }
+
     /// Asks the server for `changes(since: cursor)`; the answer is applied in order (or,
     /// for a reset, replaces the whole state). Requests made while a pull is in flight
     /// make one more pull after it.

@@ -61,16 +61,26 @@ public struct AppSpec: Decodable, Sendable {
     /// Every app session (start, length) up to `horizon`, sorted by start; random opens
     /// are drawn from `random`.
     public func sessions(until horizon: SimTime, random: RandomStream) -> [Session] {
-        var all = foreground.map { Session(at: $0, length: sessionLength) } + sessions
+        var all: [Session] = []
+        sessions(until: horizon, random: random, into: &all)
+        return all
+    }
+
+    /// `sessions(until:random:)` into `out` (emptied first, its storage kept: a reused
+    /// world's buffer).
+    public func sessions(until horizon: SimTime, random: RandomStream, into out: inout [Session]) {
+        out.removeAll(keepingCapacity: true)
+        for at in foreground { out.append(Session(at: at, length: sessionLength)) }
+        out.append(contentsOf: sessions)
         if let opens {
             var t = SimDuration.zero
             while true {
                 t = t + max(SimDuration(microseconds: 1), opens.gap.sample(random))
                 guard .zero + t <= horizon else { break }
-                all.append(Session(at: t, length: opens.session.sample(random)))
+                out.append(Session(at: t, length: opens.session.sample(random)))
             }
         }
-        return all.sorted { $0.at < $1.at }
+        out.sort { $0.at < $1.at }
     }
 }
 

@@ -33,6 +33,12 @@ struct ChangeHistory: Sendable {
     /// - Parameter keys: number of keys in the server state (≥ 1).
     init(keys: Int) { self.keys = Array(repeating: KeyState(), count: keys) }
 
+    /// The state `init(keys:)` gives, keeping the storage (for a reused world).
+    mutating func reset() {
+        for k in keys.indices { keys[k] = KeyState() }
+        records.removeAll(keepingCapacity: true)
+    }
+
     /// Makes room for `count` changes up front.
     mutating func reserve(_ count: Int) { records.reserveCapacity(count) }
 

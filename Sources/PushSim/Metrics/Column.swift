@@ -20,7 +20,7 @@ public struct Column: Sendable {
         case decimal(@Sendable (RunOutcome) -> Double?)
         /// Counts per label (e.g. rejections per error code), written as `LABEL=n` joined by
         /// `;` in label order, labels with 0 left out; empty when every count is 0.
-        case tally(labels: [String], @Sendable (RunOutcome) -> [Int])
+        case tally(labels: [String], @Sendable (RunOutcome) -> FixedCounts)
     }
 
     /// The header name (units are part of it: `_s` = seconds).
@@ -88,7 +88,7 @@ public struct Column: Sendable {
 
     /// A tally column (`LABEL=n;…`).
     public static func tally(_ name: String, labels: [String], _ doc: String, emptyWhen: String, summary: [SummaryRule] = [],
-                             _ value: @escaping @Sendable (RunOutcome) -> [Int]) -> Column {
+                             _ value: @escaping @Sendable (RunOutcome) -> FixedCounts) -> Column {
         Column(name, type: "text", unit: "—", doc, emptyWhen: emptyWhen, value: .tally(labels: labels, value), summary: summary) { r, line in
             let counts = value(r.outcome)
             // Only a run with a rejection builds a string.
@@ -112,7 +112,7 @@ public struct Column: Sendable {
     }
 
     /// `LABEL=n` for every non-zero count, in label order, joined by `;` (empty when none).
-    public static func tallyText(_ labels: [String], _ counts: [Int]) -> String {
+    public static func tallyText<C: Collection<Int>>(_ labels: [String], _ counts: C) -> String {
         zip(labels, counts).filter { $0.1 > 0 }.map { "\($0.0)=\($0.1)" }.joined(separator: ";")
     }
 

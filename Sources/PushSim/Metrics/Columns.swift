@@ -111,7 +111,7 @@ public enum Columns {
 
     /// Rejections by code as `rejected_codes` writes them, e.g. `INVALID_ARGUMENT=1;UNREGISTERED=2`
     /// (codes in `SendError.allCases` order; empty when none).
-    public static func rejectedCodes(_ counts: [Int]) -> String {
+    public static func rejectedCodes<C: Collection<Int>>(_ counts: C) -> String {
         Column.tallyText(PushLedger.sendErrors.map(\.rawValue), counts)
     }
 

@@ -20,6 +20,15 @@ struct ExperienceTracker: Sendable {
         screen = ScreenTimer(foreground: foreground)
     }
 
+    /// The state `init(keys:foreground:)` gives for the same keys, keeping the storage (for a
+    /// reused world).
+    mutating func reset(foreground: Bool) {
+        history.reset()
+        freshness.reset()
+        notifications = NotificationTracker()
+        screen = ScreenTimer(foreground: foreground)
+    }
+
     /// Sizes the per-change arrays once for the `changes` the run will commit.
     mutating func reserve(changes: Int) {
         history.reserve(changes)

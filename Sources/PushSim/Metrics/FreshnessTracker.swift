@@ -20,6 +20,13 @@ struct FreshnessTracker: Sendable {
 
     init() {}
 
+    /// The state `init()` gives, keeping the storage (for a reused world).
+    mutating func reset() {
+        let latencies = recycled(&self.latencies)
+        self = FreshnessTracker()
+        self.latencies = latencies
+    }
+
     /// Makes room for `count` latencies up front.
     mutating func reserve(_ count: Int) { latencies.reserveCapacity(count) }
 

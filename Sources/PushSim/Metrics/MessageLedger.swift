@@ -13,6 +13,9 @@ public struct MessageLedger: Sendable {
 
     public init() {}
 
+    /// An empty ledger, keeping the storage (for a reused world).
+    public mutating func reset() { flags.removeAll(keepingCapacity: true) }
+
     /// Reserves room for `messages` messages.
     public mutating func reserveCapacity(_ messages: Int) { flags.reserveCapacity(messages) }
 

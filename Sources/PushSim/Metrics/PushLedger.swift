@@ -12,7 +12,7 @@ public struct PushLedger: Sendable {
     /// Extra copies made by transport duplication.
     public private(set) var duplicatesMade = 0
     /// Counts per `SendError`, indexed by `SendError.allCases` order.
-    public private(set) var rejections = [Int](repeating: 0, count: Self.sendErrors.count)
+    public private(set) var rejections = FixedCounts(count: Self.sendErrors.count)
     /// What was recorded, in order, while tracing (`nil`, the default, keeps no journal).
     private var journal: [Note]?
 
@@ -28,6 +28,15 @@ public struct PushLedger: Sendable {
     }
 
     public init() {}
+
+    /// An empty ledger, as `init()` gives (with the journal kept if it was), keeping the
+    /// storage (for a reused world).
+    public mutating func reset() {
+        let outcomes = recycled(&self.outcomes), delays = recycled(&self.delays), transmitted = recycled(&self.transmitted)
+        let journal = self.journal.map { _ in [Note]() }
+        self = PushLedger()
+        self.outcomes = outcomes; self.delays = delays; self.transmitted = transmitted; self.journal = journal
+    }
 
     /// Reserves room for `pushes` pushes (the ids to come), so registering them does not
     /// grow the storage step by step.
@@ -112,15 +121,15 @@ public struct PushLedger: Sendable {
     public var count: Int { outcomes.count }
 
     /// Counts per outcome, indexed by `PushOutcome.rawValue` (unfinished pushes count as pending).
-    public func outcomeCounts() -> [Int] {
-        var c = [Int](repeating: 0, count: Self.outcomeCount)
+    public func outcomeCounts() -> FixedCounts {
+        var c = FixedCounts(count: Self.outcomeCount)
         for v in outcomes { c[v < 0 ? PushOutcome.pending.rawValue : Int(v)] += 1 }
         return c
     }
 
     /// Among delivered pushes: counts per delay reason (indexed by rawValue) and those with none.
-    public func delayCounts() -> (reasons: [Int], noDelay: Int) {
-        var c = [Int](repeating: 0, count: Self.delayReasons.count), none = 0
+    public func delayCounts() -> (reasons: FixedCounts, noDelay: Int) {
+        var c = FixedCounts(count: Self.delayReasons.count), none = 0
         for (i, v) in outcomes.enumerated() where v == Int8(PushOutcome.delivered.rawValue) {
             let d = delays[i]
             if d == 0 { none += 1 }

@@ -10,13 +10,13 @@ public struct RunOutcome: Sendable, Equatable {
     /// Pushes sent (= the sum of `outcomes`).
     public var pushesSent: Int
     /// Pushes per final outcome, indexed by `PushOutcome.rawValue`.
-    public var outcomes: [Int]
+    public var outcomes: FixedCounts
     /// Delivered pushes per delay reason (indexed by `DelayReason.rawValue`; may overlap).
-    public var delays: [Int]
+    public var delays: FixedCounts
     /// Delivered pushes with no delay reason.
     public var deliveredNoDelay: Int
     /// Rejections per `SendError` (in `SendError.allCases` order).
-    public var rejections: [Int]
+    public var rejections: FixedCounts
     /// Extra copies made by transport duplication.
     public var duplicates: Int
     /// Device, app, sender and message counts.

@@ -21,7 +21,7 @@ struct SummaryLayout: Sendable {
     struct FlagFeed: Sendable { let value: @Sendable (RunOutcome) -> Bool; let slots: Slots }
     struct CountFeed: Sendable { let value: @Sendable (RunOutcome) -> Int; let slots: Slots }
     struct DurationFeed: Sendable { let value: @Sendable (RunOutcome) -> SimDuration?; let slots: Slots }
-    struct TallyFeed: Sendable { let value: @Sendable (RunOutcome) -> [Int]; let sums: Range<Int> }
+    struct TallyFeed: Sendable { let value: @Sendable (RunOutcome) -> FixedCounts; let sums: Range<Int> }
     /// A per-run real amount (a `.hours` term).
     struct RealFeed: Sendable { let value: @Sendable (RunOutcome) -> Double }
 

@@ -53,7 +53,9 @@ extension World {
 
     /// Calls one strategy handler, then carries out what it asked for.
     mutating func react(_ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
-        var cx = AppContext(now: queue.now, cursor: replica.cursor, online: device.online, appState: app.state, session: app.sessions)
+        var cx = AppContext(now: queue.now, cursor: replica.cursor, online: device.online, appState: app.state, session: app.sessions,
+                            storage: &appStorage)
+        defer { cx.release(into: &appStorage) }
         handler(&strategy, &cx)
         for change in cx.appliedPayloads {
             observe(.payloadApplied)
@@ -122,7 +124,7 @@ extension World {
             observe(.pullFailed(failed ? .failed : !online ? .offline : !installed ? .uninstalled : .pastDeadline))
             if installed { react { s, app in s.onPullFailed(&app) } }
         } else {
-            apply(replica.currentPullIsFull ? .reset(snapshot: server.state, cursor: server.head) : server.changes(since: replica.cursor))
+            applyPull()
             if !replica.notifyAfterPull.isEmpty {
                 for key in replica.notifyAfterPull { postNotification(key: key) }
                 replica.notifyAfterPull.removeAll(keepingCapacity: true)
@@ -135,16 +137,23 @@ extension World {
         }
     }
 
-    private mutating func apply(_ result: PullResult) {
-        switch result {
-        case let .events(changes):
-            observe(.pullAnswered(changes: changes.count, reset: false, bytes: client.responseSize + client.changeSize * changes.count))
-            for change in changes { write(key: change.key, value: change.value) }
-            if let last = changes.last { replica.cursor = last.sequence }
-        case let .reset(snapshot, cursor):
-            observe(.pullAnswered(changes: snapshot.count, reset: true, bytes: client.responseSize + client.changeSize * snapshot.count))
-            for key in snapshot.indices { write(key: Int32(key), value: snapshot[key]) }
-            replica.cursor = cursor
+    /// Applies the server's answer to the pull: the changes after the replica's cursor, or
+    /// the whole state (a full sync, or a cursor the log no longer reaches), read in place.
+    private mutating func applyPull() {
+        let range = replica.currentPullIsFull ? nil : server.pullRange(since: replica.cursor)
+        if let range {
+            let n = range.count
+            observe(.pullAnswered(changes: n, reset: false, bytes: client.responseSize + client.changeSize * n))
+            for sequence in range {
+                let change = server.change(sequence)
+                write(key: change.key, value: change.value)
+            }
+            if n > 0 { replica.cursor = range.upperBound - 1 }
+        } else {
+            let keys = server.state.count, head = server.head
+            observe(.pullAnswered(changes: keys, reset: true, bytes: client.responseSize + client.changeSize * keys))
+            for key in 0..<keys { write(key: Int32(key), value: server.state[key]) }
+            replica.cursor = head
         }
     }
 

@@ -17,15 +17,26 @@ extension World {
         for t in spec.tokenRotations { queue.schedule(.tokenRotation, at: .zero + t) }
         periods(spec.uninstalled) { .installed(!$0) }
         if devices.count > 1 { scheduleOtherDevices() }
-        let changes = serverSpec.drawChanges(until: horizon, streams: streams)
+        var changes = recycled(&timeline.changes)
+        defer { timeline.changes = changes }
+        serverSpec.drawChanges(until: horizon, streams: streams, into: &changes)
         ledger.reserveCapacity(changes.count)   // one push per change
         messages.reserveCapacity(changes.count)
         observer.experience.reserve(changes: changes.count)
         for c in changes {
             queue.schedule(.serverChange(key: c.key, schedule: Int32(c.schedule)), at: c.time)
         }
-        for s in spec.app.sessions(until: horizon, random: userRandom) { queue.schedule(.appOpen(length: s.length), at: .zero + s.at) }
+        var sessions = recycled(&timeline.sessions)
+        defer { timeline.sessions = sessions }
+        spec.app.sessions(until: horizon, random: userRandom, into: &sessions)
+        for s in sessions { queue.schedule(.appOpen(length: s.length), at: .zero + s.at) }
         for t in spec.app.forceQuit { queue.schedule(.forceQuit, at: .zero + t) }
         for t in spec.app.swipeAway { queue.schedule(.swipeAway, at: .zero + t) }
     }
+}
+
+/// The buffers the timeline is drawn into, kept by the world between replications.
+struct TimelineBuffers {
+    var changes: [ServerSpec.TimedChange] = []
+    var sessions: [Session] = []
 }

@@ -19,6 +19,11 @@ struct World: DiscreteEventModel {
     var providers: [any PushChannel]
     var strategy: any ClientStrategy
     let strategyPrototype: any ClientStrategy
+    /// The variant's channel and sender as decoded: what `reset` restores.
+    let channelPrototype: any PushChannel
+    let senderPrototype: any SenderPolicy
+    let serverSpec: ServerSpec
+    let horizon: SimTime
     var ledger = PushLedger()
     /// Counters, trackers, fingerprint and trace: everything that watches the run.
     var observer: RunObserver
@@ -45,6 +50,10 @@ struct World: DiscreteEventModel {
     var replica: Replica
     /// The id the next provider request gets (1, 2, 3, … in the run).
     var nextPushID: Int64 = 1
+    /// The request lists of handler contexts, kept between handlers (`AppContext.Storage`).
+    var appStorage = AppContext.Storage()
+    /// The buffers the timeline is drawn into (`scheduleTimeline`).
+    var timeline = TimelineBuffers()
 
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
     /// order (see `WorldEvent`).
@@ -54,6 +63,10 @@ struct World: DiscreteEventModel {
         server = Server(keyCount: serverSpec.keys, retainLast: serverSpec.retainLast)
         replica = Replica(keys: serverSpec.keys)
         providers = [channel]
+        channelPrototype = channel
+        senderPrototype = sender
+        self.serverSpec = serverSpec
+        self.horizon = horizon
         self.strategy = strategy
         strategyPrototype = strategy
         self.templates = templates
@@ -71,6 +84,35 @@ struct World: DiscreteEventModel {
         self.recipient = recipient
         app = AppProcess(device)
         if !recipient.otherDevices.isEmpty { addOtherDevices(recipient.otherDevices) }
+        scheduleTimeline(server: serverSpec, streams: streams, horizon: horizon)
+        rescheduleDoze()
+    }
+
+    /// Makes the world what `init` built for replication `replication` of the same variant
+    /// and strategy (streams restarted, every component and plug-in reset, the timeline
+    /// scheduled again), keeping every buffer: a worker reuses its worlds, so that runs
+    /// allocate nothing in steady state. A reset world runs exactly the events a fresh one
+    /// would (the regression references' fingerprints check it).
+    /// - Precondition: the world is untraced (a trace sink is not reset).
+    mutating func reset(replication: Int, tieSalt: UInt64) {
+        precondition(!observer.tracing, "only untraced worlds are reused")
+        streams.restart(replication: replication)
+        queue.reset()
+        queue.shuffleTies(salt: tieSalt)
+        server.reset()
+        replica.reset()
+        for i in providers.indices { providers[i].reset(toPrototype: channelPrototype) }
+        strategy.reset(toPrototype: strategyPrototype)
+        sender.reset(toPrototype: senderPrototype)
+        ledger.reset()
+        messages.reset()
+        observer.reset(foreground: spec.app.initialState == .foreground)
+        devices[0] = Device(main: spec, random: devices[0].random, order: devices[0].order)
+        for i in devices.indices.dropFirst() {
+            devices[i] = Device(other: recipient.otherDevices[i - 1], random: devices[i].random, order: devices[i].order)
+        }
+        app.reset(spec)
+        nextPushID = 1
         scheduleTimeline(server: serverSpec, streams: streams, horizon: horizon)
         rescheduleDoze()
     }

@@ -21,6 +21,18 @@ struct RunObserver {
         tracing = type(of: trace).isEnabled
     }
 
+    /// The state `init` gives for the same keys and trace sink, keeping the trackers'
+    /// storage (for a reused world; the sink itself is not reset, so only untraced worlds
+    /// are reused).
+    mutating func reset(foreground: Bool) {
+        counts = Counts()
+        lateness = DeferralLateness()
+        convergence = ConvergenceTracker()
+        experience.reset(foreground: foreground)
+        fingerprint = RunFingerprint()
+        lastChangeTime = .zero
+    }
+
     /// A kernel event with fields `f` (`WorldEvent.traceFields`) starts at `now`: counted,
     /// fingerprinted, traced (with `details`, computed only when tracing).
     @inline(__always)

@@ -61,6 +61,14 @@ public final class GeneratorCache {
         return copy
     }
 
+    /// Puts `r` (a generator of `type`) in the state `gsl_rng_set(·, seed)` leaves, by copying
+    /// the cached seeded state (seeding it on a miss).
+    func copySeeded(into r: UnsafeMutablePointer<gsl_rng>, type: GeneratorType, seed: UInt32) {
+        let state = generator(type: type, seed: seed)
+        gsl_rng_memcpy(r, state)
+        recycle(state)
+    }
+
     /// Takes back a generator from `generator(type:seed:)` for reuse.
     func recycle(_ r: UnsafeMutablePointer<gsl_rng>) {
         spare.append(r)

@@ -15,21 +15,45 @@ public final class RandomStream {
     /// key and counter).
     public var rng: UnsafeMutablePointer<gsl_rng> {
         if let r = allocated { return r }
+        return setUp()
+    }
+
+    /// The first draw's set-up: the generator (the parked one of a restarted stream, or a
+    /// new one) put in the stream's starting state.
+    private func setUp() -> UnsafeMutablePointer<gsl_rng> {
         let r: UnsafeMutablePointer<gsl_rng>
         switch start {
         case let .seed(seed):
             if let cache {
-                r = cache.generator(type: type, seed: seed)
+                if let p = parked { cache.copySeeded(into: p, type: type, seed: seed); r = p } else { r = cache.generator(type: type, seed: seed) }
             } else {
-                r = GeneratorCache.allocate(type)
+                r = parked ?? GeneratorCache.allocate(type)
                 gsl_rng_set(r, UInt(seed))
             }
         case let .counter(key, base):
-            r = cache?.spare(type) ?? GeneratorCache.allocate(type)
+            r = parked ?? cache?.spare(type) ?? GeneratorCache.allocate(type)
             pushsim_philox_reset(r, key, base)
         }
+        parked = nil
         allocated = r
         return r
+    }
+
+    /// Makes this stream the one `init(type:seed:cache:)` would make (or, with `key`, the
+    /// one `init(type:key:base:cache:)` would): the next draw is that stream's first. The
+    /// generator is kept and set up again only at the next draw (for a reused world's
+    /// next replication: no allocation).
+    public func restart(seed: UInt32) { park(); start = .seed(seed) }
+
+    /// The counter-based form of `restart(seed:)`.
+    /// - Precondition: `type.isCounterBased`.
+    public func restart(key: UInt64, base: UInt64) {
+        precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
+        park(); start = .counter(key: key, base: base)
+    }
+
+    private func park() {
+        if let r = allocated { parked = r; allocated = nil }
     }
 
     /// How the generator starts: from a GSL seed (`gsl_rng_set`), or, for a counter-based
@@ -40,6 +64,8 @@ public final class RandomStream {
     }
 
     private var allocated: UnsafeMutablePointer<gsl_rng>?
+    /// The generator of a restarted stream, until its next draw sets it up again.
+    private var parked: UnsafeMutablePointer<gsl_rng>?
     private var start: Start
     /// Where the generator comes from and goes back to, if not GSL's allocator directly.
     private let cache: GeneratorCache?
@@ -79,7 +105,7 @@ public final class RandomStream {
     }
 
     deinit {
-        guard let r = allocated else { return }
+        guard let r = allocated ?? parked else { return }
         if let cache { cache.recycle(r) } else { gsl_rng_free(r) }
     }
 

@@ -14,7 +14,7 @@ public final class RandomStreams {
     /// The scenario seed.
     public let seed: UInt64
     /// The replication index.
-    public let replication: Int
+    public private(set) var replication: Int
 
     /// Streams created so far, in creation order. A linear list: lookups happen at run
     /// set-up only, and a run has a handful of streams. It keeps every stream it handed
@@ -45,6 +45,21 @@ public final class RandomStreams {
                            cache: cache)
         streams.append((name, stream))
         return stream
+    }
+
+    /// Makes every stream created so far the stream of `replication` (`RandomStream.restart`):
+    /// the same objects, drawing what fresh streams of that replication would. For a reused
+    /// world: streams are created once and restarted per replication.
+    /// - Complexity: O(streams created × name length).
+    public func restart(replication: Int) {
+        self.replication = replication
+        for (name, stream) in streams {
+            if generator.isCounterBased {
+                stream.restart(key: StreamSeed.key(seed: seed, stream: name), base: UInt64(bitPattern: Int64(replication)))
+            } else {
+                stream.restart(seed: StreamSeed.derive(seed: seed, replication: replication, stream: name))
+            }
+        }
     }
 
     /// The names of the streams created so far, sorted.

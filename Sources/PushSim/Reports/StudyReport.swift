@@ -46,9 +46,9 @@ public struct StudyReport {
         try runs.write(bytes: Array(CSV.record(RunsTable.columns).utf8))
         let total = simulation.runCount
         // Workers also format their rows, so the calling thread only sums and writes.
-        try ParallelRunner.run(count: total, jobs: jobs, context: { GeneratorCache() }, body: { cache, i -> (RunOutcome, [UInt8]) in
+        try ParallelRunner.run(count: total, jobs: jobs, context: { RunWorkspace() }, body: { workspace, i -> (RunOutcome, [UInt8]) in
             let id = simulation.runID(at: i)
-            let outcome = simulation.run(id, cache: cache)
+            let outcome = simulation.run(id, workspace: workspace)
             guard format.writesRows else { return (outcome, []) }
             var row = CSVLine()
             RunsTable.append(to: &row, variant: scenario.variants[id.variant].name, strategy: scenario.strategies[id.strategy].name,

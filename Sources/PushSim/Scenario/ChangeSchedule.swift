@@ -91,21 +91,27 @@ public struct ChangeSchedule: Decodable, Sendable {
     ///   pairs, none after `horizon`; in non-decreasing time for random keys, entity by
     ///   entity for stages. The draws for the changes it returns do not depend on the horizon.
     public func draw(keys: Int, until horizon: SimTime, random: RandomStream) -> [(time: SimTime, key: Int32)] {
-        var out: [(time: SimTime, key: Int32)] = []
+        var out: [ServerSpec.TimedChange] = []
         out.reserveCapacity(min(count * (stages?.count ?? 1), 1 << 12))
+        draw(keys: keys, until: horizon, random: random, schedule: 0, into: &out)
+        return out.map { ($0.time, $0.key) }
+    }
+
+    /// `draw(keys:until:random:)` appended to `out` as (time, key, `schedule`), building
+    /// nothing else (a reused world's buffer).
+    public func draw(keys: Int, until horizon: SimTime, random: RandomStream, schedule: Int, into out: inout [ServerSpec.TimedChange]) {
         var t = SimTime.zero + start
         for i in 0..<count {
             if i > 0 { t = t + (interval ?? gap!.sample(random)) }   // each step ≤ 100 years: no overflow
             guard t <= horizon else { break }
-            guard let stages else { out.append((t, Int32(random.uniformInt(below: keys)))); continue }
+            guard let stages else { out.append((t, Int32(random.uniformInt(below: keys)), schedule)); continue }
             // Every stage of an entity that started is drawn, so later entities' draws do
             // not depend on the horizon; stages past it are dropped.
             var at = t
             for s in stages {
                 at = at + s.after.sample(random)   // ≤ 64 draws of ≤ 100 years each: no overflow
-                if at <= horizon { out.append((at, Int32(firstKey + i))) }
+                if at <= horizon { out.append((at, Int32(firstKey + i), schedule)) }
             }
         }
-        return out
     }
 }

@@ -14,6 +14,13 @@ public protocol Plugin: Decodable, Sendable, ParamDeclaring {
     /// The JSON parameters this kind accepts (besides `"kind"`), for `pushsim list` and docs.
     /// Default: derived from `params`.
     static var parameters: [ParameterDoc] { get }
+    /// Makes this instance `prototype`'s state again, for the next replication of a reused
+    /// world (a worker keeps its worlds and resets them between runs). Default:
+    /// `self = prototype`; a kind that keeps arrays or dictionaries during a run overrides
+    /// it to empty them with `removeAll(keepingCapacity: true)` instead, so that reused
+    /// runs allocate nothing. Either way the next run must draw and do exactly what a
+    /// fresh copy of `prototype` would.
+    mutating func reset(to prototype: Self)
 }
 
 extension Plugin {
@@ -23,6 +30,21 @@ extension Plugin {
     public static var parameters: [ParameterDoc] { params.map(\.parameterDoc) }
     /// A plug-in object carries its `"kind"`.
     public static var reservedKeys: [String] { ["kind"] }
+
+    public mutating func reset(to prototype: Self) { self = prototype }
+}
+
+// `reset(to:)` with the prototype as an existential of the instance's own type (one per
+// plug-in protocol: converting to `any Plugin` would box the value anew).
+// - Precondition: `prototype` is a `Self`.
+extension PushChannel {
+    mutating func reset(toPrototype prototype: any PushChannel) { reset(to: prototype as! Self) }
+}
+extension ClientStrategy {
+    mutating func reset(toPrototype prototype: any ClientStrategy) { reset(to: prototype as! Self) }
+}
+extension SenderPolicy {
+    mutating func reset(toPrototype prototype: any SenderPolicy) { reset(to: prototype as! Self) }
 }
 
 extension ClientStrategy {

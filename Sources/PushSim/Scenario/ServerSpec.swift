@@ -37,19 +37,28 @@ public struct ServerSpec: Decodable, Sendable {
     /// Changes after `horizon` are not drawn (they could never run). Schedule 0 draws from
     /// the `server` stream, schedule i > 0 from `server.<i>`, so no schedule's draws depend
     /// on another's or on the horizon.
-    public func drawChanges(until horizon: SimTime, streams: RandomStreams) -> [(time: SimTime, key: Int32, schedule: Int)] {
-        if changes.count == 1 && changes[0].stages == nil {
-            // One schedule of random keys is already in time order (gaps are never negative);
-            // stage schedules come entity by entity and need the merge below.
-            return changes[0].draw(keys: keys, until: horizon, random: streams.stream(StreamName.server)).map { ($0.time, $0.key, 0) }
-        }
-        var all: [(time: SimTime, key: Int32, schedule: Int)] = []
+    public func drawChanges(until horizon: SimTime, streams: RandomStreams) -> [TimedChange] {
+        var out: [TimedChange] = []
+        drawChanges(until: horizon, streams: streams, into: &out)
+        return out
+    }
+
+    /// One drawn change: when, which key, from which schedule.
+    public typealias TimedChange = (time: SimTime, key: Int32, schedule: Int)
+
+    /// `drawChanges(until:streams:)` into `out` (emptied first, its storage kept: a reused
+    /// world's buffer).
+    public func drawChanges(until horizon: SimTime, streams: RandomStreams, into out: inout [TimedChange]) {
+        out.removeAll(keepingCapacity: true)
         for (i, s) in changes.enumerated() {
             let random = streams.stream(i == 0 ? StreamName.server : "\(StreamName.server).\(i)")
-            all += s.draw(keys: keys, until: horizon, random: random).map { ($0.time, $0.key, i) }
+            s.draw(keys: keys, until: horizon, random: random, schedule: i, into: &out)
         }
+        // One schedule of random keys is already in time order (gaps are never negative);
+        // stage schedules come entity by entity and need the merge below.
+        guard changes.count > 1 || changes[0].stages != nil else { return }
         // Stable merge: equal times keep schedule order, then draw order.
-        return all.enumerated().sorted { a, b in
+        out = out.enumerated().sorted { a, b in
             (a.element.time, a.element.schedule, a.offset) < (b.element.time, b.element.schedule, b.offset)
         }.map(\.element)
     }

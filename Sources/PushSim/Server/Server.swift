@@ -25,6 +25,14 @@ public struct Server: Sendable {
         log.reserveCapacity(retainLast)
     }
 
+    /// The state `init(keyCount:retainLast:)` gave (every key 0, head 0, empty log),
+    /// keeping the storage (for a reused world).
+    mutating func reset() {
+        for i in state.indices { state[i] = 0 }
+        head = 0
+        log.removeAll(keepingCapacity: true)
+    }
+
     /// Oldest sequence number still in the log (`head + 1` when the log is empty).
     public var oldestRetained: Int64 { head - Int64(min(log.count, retainLast)) + 1 }
 
@@ -45,17 +53,21 @@ public struct Server: Sendable {
     /// (or the cursor is ahead of the server, which only a broken client can have).
     /// - Complexity: O(head − cursor) for events, O(keyCount) for a reset.
     public func changes(since cursor: Int64) -> PullResult {
-        if cursor == head { return .events([]) }
-        guard cursor >= 0, cursor < head, cursor + 1 >= oldestRetained else {
-            return .reset(snapshot: state, cursor: head)
-        }
-        var out: [Change] = []
-        out.reserveCapacity(Int(head - cursor))
-        var seq = cursor + 1
-        while seq <= head {
-            out.append(log[Int((seq - 1) % Int64(retainLast))])
-            seq += 1
-        }
-        return .events(out)
+        guard let range = pullRange(since: cursor) else { return .reset(snapshot: state, cursor: head) }
+        return .events(range.map { change($0) })
     }
+
+    /// The sequence numbers of the changes a pull from `cursor` answers with
+    /// (`cursor + 1 ..< head + 1`, empty when the cursor is current), or nil when the
+    /// answer is a reset: what `changes(since:)` answers, without building it.
+    /// - Complexity: O(1).
+    public func pullRange(since cursor: Int64) -> Range<Int64>? {
+        if cursor == head { return head + 1 ..< head + 1 }
+        guard cursor >= 0, cursor < head, cursor + 1 >= oldestRetained else { return nil }
+        return cursor + 1 ..< head + 1
+    }
+
+    /// The retained change with sequence number `sequence`.
+    /// - Precondition: `pullRange` covers `sequence` (it is still in the log).
+    public func change(_ sequence: Int64) -> Change { log[Int((sequence - 1) % Int64(retainLast))] }
 }

@@ -21,11 +21,12 @@ public enum ParallelRunner {
         try run(count: count, jobs: jobs, batchSize: batchSize, context: { () }, body: { _, i in body(i) }, consume: consume)
     }
 
-    /// The same, with a worker context: each worker makes one with `context` for each run of
-    /// consecutive items it takes (a chunk of a batch, or everything with one job) and
-    /// passes it to `body` for those items in ascending order. A context may cache what
-    /// neighbouring items share (e.g. seeded generator states of one replication); `body`
-    /// must return the same result whatever the context has seen before.
+    /// The same, with a worker context: one per worker slot (the calling thread with one
+    /// job, else each of the `jobs` concurrent workers), made with `context` at the slot's
+    /// first item and kept for every later item the slot takes, across batches; each chunk
+    /// of items goes to `body` in ascending order. A context may keep what items share
+    /// (reusable worlds, seeded generator states); `body` must return the same result
+    /// whatever the context has seen before.
     public static func run<T: Sendable, Context>(count: Int, jobs: Int, batchSize: Int = 4096,
                                                  context: @Sendable () -> Context,
                                                  body: @Sendable (inout Context, Int) -> T,
@@ -42,16 +43,22 @@ public enum ParallelRunner {
             }
             return
         }
+        let slots = UnsafeMutableBufferPointer<Context?>.allocate(capacity: jobs)
+        slots.initialize(repeating: nil)
+        defer { slots.deinitialize(); slots.deallocate() }
+        let contexts = UncheckedBuffer(base: slots.baseAddress!)
         try withoutActuallyEscaping(body) { body in try withoutActuallyEscaping(context) { context in
             let next = NextBatch<T>()
             var start = 0
-            var current = compute(start, min(batchSize, count), jobs: jobs, context: context, body: body)
+            var current = compute(start, min(batchSize, count), jobs: jobs, contexts: contexts, context: context, body: body)
             while true {
                 let following = start + current.count
                 let group = DispatchGroup()
                 if following < count {
                     let n = min(batchSize, count - following)
-                    DispatchQueue.global().async(group: group) { next.results = compute(following, n, jobs: jobs, context: context, body: body) }
+                    DispatchQueue.global().async(group: group) {
+                        next.results = compute(following, n, jobs: jobs, contexts: contexts, context: context, body: body)
+                    }
                 }
                 do { try consume(start, current) } catch { group.wait(); throw error }
                 group.wait()   // the workers are done with `body` before this scope ends
@@ -63,21 +70,25 @@ public enum ParallelRunner {
     }
 
     /// Items `first ..< first + n`, computed by `jobs` workers that take `jobs × 8` chunks
-    /// from a shared counter (so at most `jobs` threads compute, on any machine).
-    private static func compute<T, Context>(_ first: Int, _ n: Int, jobs: Int, context: @Sendable () -> Context,
+    /// from a shared counter (so at most `jobs` threads compute, on any machine). Worker
+    /// `w` uses `contexts[w]` (made on first use): one batch is computed at a time, and
+    /// `concurrentPerform` runs each worker index on one thread, so a slot has one user.
+    private static func compute<T, Context>(_ first: Int, _ n: Int, jobs: Int, contexts: UncheckedBuffer<Context?>,
+                                            context: @Sendable () -> Context,
                                             body: @Sendable (inout Context, Int) -> T) -> [T] {
         let chunks = min(n, jobs * 8)
         let next = Atomic<Int>(0)
         return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
             let out = UncheckedBuffer(base: buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: min(jobs, chunks)) { _ in
+            DispatchQueue.concurrentPerform(iterations: min(jobs, chunks)) { worker in
+                let slot = contexts.base + worker
+                if slot.pointee == nil { slot.pointee = context() }
                 while true {
                     let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard chunk < chunks else { return }
                     var i = chunk * n / chunks
                     let end = (chunk + 1) * n / chunks
-                    var local = context()
-                    while i < end { (out.base + i).initialize(to: body(&local, first + i)); i += 1 }
+                    while i < end { (out.base + i).initialize(to: body(&slot.pointee!, first + i)); i += 1 }
                 }
             }
             initialized = n

@@ -49,6 +49,19 @@ public struct Simulation: Sendable {
     /// - Parameter cache: the calling worker's generator cache (same outcome with or without).
     public func run(_ id: RunID, cache: GeneratorCache? = nil) -> RunOutcome { run(id, cache: cache, trace: NoTrace()).outcome }
 
+    /// Runs one replication in a worker's `workspace`: the cell's world reused (reset) when
+    /// the workspace has one. The same outcome as `run(_:)`.
+    /// - Important: a workspace serves one `Simulation`; give each simulation its own.
+    public func run(_ id: RunID, workspace: RunWorkspace) -> RunOutcome {
+        let salt = shuffleTies.map { Self.tieSalt(seed: $0, replication: id.replication, generator: scenario.generator) } ?? 0
+        return workspace.run(id, of: self, tieSalt: salt) { streams in
+            var setup = setups[id.variant]
+            setup.tieSalt = salt
+            return Self.world(channel: scenario.variants[id.variant].channel, strategy: scenario.strategies[id.strategy].prototype,
+                              setup: setup, streams: streams, trace: NoTrace())
+        }
+    }
+
     /// Runs one replication and records everything that happens in it: the same run as
     /// `run(_:)`, with a trace of it.
     public func trace(_ id: RunID) -> (outcome: RunOutcome, trace: RunTrace) {
@@ -112,12 +125,18 @@ public struct Simulation: Sendable {
     /// The same, reporting to `trace`.
     static func simulate<T: TraceSink>(channel: any PushChannel, strategy: any ClientStrategy, setup: Setup, streams: RandomStreams,
                                        trace: T) -> (outcome: RunOutcome, trace: T) {
-        var world = World(server: setup.server, device: setup.device, client: setup.client, templates: setup.templates,
-                          notifies: setup.notifies, channel: channel, strategy: strategy, sender: setup.sender,
-                          recipient: setup.recipient, streams: streams, horizon: setup.horizon, tieSalt: setup.tieSalt, trace: trace)
+        var world = Self.world(channel: channel, strategy: strategy, setup: setup, streams: streams, trace: trace)
         let outcome = world.run(until: setup.horizon)
         // A normal run's sink is `NoTrace` (no state): no dynamic cast back to it.
         if T.self == NoTrace.self { return (outcome, trace) }
         return (outcome, world.observer.trace as! T)
+    }
+
+    /// A fresh world for one run.
+    static func world(channel: any PushChannel, strategy: any ClientStrategy, setup: Setup, streams: RandomStreams,
+                      trace: any TraceSink) -> World {
+        World(server: setup.server, device: setup.device, client: setup.client, templates: setup.templates,
+              notifies: setup.notifies, channel: channel, strategy: strategy, sender: setup.sender,
+              recipient: setup.recipient, streams: streams, horizon: setup.horizon, tieSalt: setup.tieSalt, trace: trace)
     }
 }

@@ -28,8 +28,9 @@ struct PointResult {
         while true {
             let fresh = target - done, first = done
             let cells = result.summaries.count
-            try ParallelRunner.run(count: cells * fresh, jobs: jobs, context: { GeneratorCache() }, body: { cache, i in
-                simulation.run(.init(variant: (i % cells) / strategies, strategy: i % strategies, replication: first + i / cells), cache: cache)
+            try ParallelRunner.run(count: cells * fresh, jobs: jobs, context: { RunWorkspace() }, body: { workspace, i in
+                simulation.run(.init(variant: (i % cells) / strategies, strategy: i % strategies, replication: first + i / cells),
+                               workspace: workspace)
             }) { start, batch in
                 var line = CSVLine(capacity: batch.count * 256)
                 for (k, o) in batch.enumerated() {

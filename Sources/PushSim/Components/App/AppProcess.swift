@@ -22,6 +22,15 @@ struct AppProcess: Sendable {
         budget = TokenBucket(capacity: spec.backgroundBudget.capacity, refill: spec.backgroundBudget.refill)
     }
 
+    /// The state `init(spec)` gives, keeping the tray's storage (for a reused world).
+    mutating func reset(_ spec: DeviceSpec) {
+        var tray = Tray()
+        swap(&tray, &self.tray)
+        tray.reset()
+        self = AppProcess(spec)
+        self.tray = tray
+    }
+
     /// A stopped app's code starts: in the background (a push or signal) or the foreground.
     mutating func startIfNeeded(_ newState: AppState) {
         if state == .notRunning { generation &+= 1; state = newState }

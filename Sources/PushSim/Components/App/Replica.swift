@@ -19,6 +19,17 @@ struct Replica: Sendable {
 
     init(keys: Int) { state = Array(repeating: 0, count: keys) }
 
+    /// The state `init(keys:)` gives, keeping the storage (for a reused world).
+    mutating func reset() {
+        let keys = state.count
+        var state = recycled(&self.state)
+        let notify = recycled(&notifyAfterPull)
+        state.append(contentsOf: repeatElement(0, count: keys))
+        self = Replica(keys: 0)   // every other field as `init` sets it
+        self.state = state
+        notifyAfterPull = notify
+    }
+
     /// Forgets pulls asked for (the process ended or the app was removed).
     mutating func forgetPendingPulls() { pullAgain = false; fullSyncWanted = false }
 

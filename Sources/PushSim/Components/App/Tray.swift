@@ -26,4 +26,7 @@ struct Tray: Sendable {
 
     /// Removes every notification (the app is uninstalled).
     mutating func clear() { tagged.removeAll(); untagged.removeAll() }
+
+    /// Empty, keeping the storage (for a reused world).
+    mutating func reset() { tagged.removeAll(keepingCapacity: true); untagged.removeAll(keepingCapacity: true) }
 }

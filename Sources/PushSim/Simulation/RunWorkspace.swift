@@ -1,0 +1,37 @@
+/// What one worker keeps between the runs it computes: one world per (variant, strategy)
+/// cell of the scenario, built at the cell's first run and reset for each later one
+/// (`World.reset`), and the generator cache the worlds' seeded streams copy from. With it
+/// a worker's runs allocate nothing in steady state; without it (`Simulation.run(_:)`)
+/// every run builds its world. Either way a run's outcome is the same.
+///
+/// Not `Sendable`: one workspace per worker, used on that worker's thread only
+/// (`ParallelRunner` keeps one per worker slot).
+public final class RunWorkspace {
+    /// The generator cache of this worker's worlds.
+    public let cache = GeneratorCache()
+    /// Per cell (variant × strategies + strategy), its world once built.
+    var worlds: [World?] = []
+    /// Runs computed with a reused world (for tests and profiling).
+    public private(set) var reuses = 0
+
+    public init() {}
+
+    /// Runs `id` of `simulation` in the cell's world: built on first use, else reset.
+    func run(_ id: Simulation.RunID, of simulation: Simulation, tieSalt: UInt64,
+             build: (RandomStreams) -> World) -> RunOutcome {
+        let cell = id.variant * simulation.scenario.strategies.count + id.strategy
+        if worlds.count < simulation.cellCount { worlds += Array(repeating: nil, count: simulation.cellCount - worlds.count) }
+        if worlds[cell] == nil {
+            let streams = RandomStreams(generator: simulation.scenario.generator, seed: simulation.scenario.seed,
+                                        replication: id.replication, cache: cache)
+            worlds[cell] = build(streams)
+        } else {
+            worlds[cell]!.reset(replication: id.replication, tieSalt: tieSalt)
+            reuses += 1
+        }
+        return worlds[cell]!.run(until: simulation.setup(variant: id.variant).horizon)
+    }
+}
+
+@available(*, unavailable)
+extension RunWorkspace: Sendable {}
