@@ -55,7 +55,6 @@ extension World {
     mutating func react(_ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
         var cx = AppContext(now: queue.now, cursor: replica.cursor, online: device.online, appState: app.state, session: app.sessions,
                             storage: &appStorage)
-        defer { cx.release(into: &appStorage) }
         handler(&strategy, &cx)
         for change in cx.appliedPayloads {
             observe(.payloadApplied)
@@ -73,6 +72,7 @@ extension World {
             }
             queue.schedule(.timer(tag: timer.tag, process: app.generation), at: queue.now + delay)
         }
+        cx.release(into: &appStorage)   // not in a `defer`: that was measured to copy the context
     }
 
     /// A notification the app posts, showing its own value for `key`: shown unless the

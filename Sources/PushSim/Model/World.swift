@@ -129,7 +129,7 @@ struct World: DiscreteEventModel {
 
     /// Runs one event: tells the observer, routes it, tells the observer it is done.
     mutating func handle(_ event: WorldEvent) {
-        let details = observer.tracing ? traceDetails(event) : []
+        let details = observer.tracing ? traceDetails(event) : nil
         observer.eventStarts(event.traceFields(ledger: ledger), at: queue.now, details: details)
         route(event)
         flushLedgerNotes()
@@ -141,7 +141,7 @@ struct World: DiscreteEventModel {
         if devices[0].hasDoze { let now = queue.now; devices[0].doze!.advance(to: now) }
         switch event {
         case let .serverChange(key, schedule):
-            serverChange(key: key, template: templates[Int(schedule)], notify: notifies[Int(schedule)])
+            serverChange(key: key, schedule: Int(schedule))
         case let .connectivity(isOnline): setOnline(isOnline)
         case let .screen(on): device.explicitScreenOn = on; screenMayHaveChanged()
         case let .charging(on):
@@ -182,12 +182,17 @@ struct World: DiscreteEventModel {
 
     /// The server commits the change; if its template sends a push, that push is a new
     /// message, handed to the sender policy (which sends it through `SenderContext.send`).
-    private mutating func serverChange(key: Int32, template: MessageTemplate, notify: Bool) {
+    private mutating func serverChange(key: Int32, schedule: Int) {
         let old = server.state[Int(key)]
         let change = server.commit(key: key, value: server.head + 1)
-        observe(.changeCommitted(key: key, sequence: change.sequence, old: old, new: change.value, client: replica.state[Int(key)], notify: notify))
-        guard template.send else { return }
-        var message = template.push(id: 0, cursor: server.head, change: change, at: queue.now)
+        observe(.changeCommitted(key: key, sequence: change.sequence, old: old, new: change.value, client: replica.state[Int(key)],
+                                 notify: notifies[schedule]))
+        // The template is read in place: `templates[schedule]` was measured to copy it (and
+        // retain its strings) at each use.
+        let (head, now) = (server.head, queue.now)
+        guard var message = templates.withUnsafeBufferPointer({ t in
+            t[schedule].send ? t[schedule].push(id: 0, cursor: head, change: change, at: now) : nil
+        }) else { return }
         message.notification = messages.open()
         withSender { policy, cx in policy.onMessage(message, &cx) }
     }

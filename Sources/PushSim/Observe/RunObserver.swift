@@ -34,12 +34,13 @@ struct RunObserver {
     }
 
     /// A kernel event with fields `f` (`WorldEvent.traceFields`) starts at `now`: counted,
-    /// fingerprinted, traced (with `details`, computed only when tracing).
+    /// fingerprinted, traced (with `details`, computed only when tracing: nil otherwise, so
+    /// an untraced event touches no array).
     @inline(__always)
-    mutating func eventStarts(_ f: (kind: TraceKind, entity: Int32, message: Int64, tag: Int32), at now: SimTime, details: [TraceDetail]) {
+    mutating func eventStarts(_ f: (kind: TraceKind, entity: Int32, message: Int64, tag: Int32), at now: SimTime, details: [TraceDetail]?) {
         counts[.events] += 1
         fingerprint.add(time: now, kind: f.kind.rawValue, entity: f.entity, message: f.message, tag: f.tag)
-        if tracing { trace.event(f.kind, at: now, entity: f.entity, message: f.message, tag: f.tag, details: details) }
+        if tracing { trace.event(f.kind, at: now, entity: f.entity, message: f.message, tag: f.tag, details: details ?? []) }
     }
 
     /// The event that started last has been handled; the app is in the foreground or not.

@@ -35,16 +35,24 @@ extension Plugin {
 }
 
 // `reset(to:)` with the prototype as an existential of the instance's own type (one per
-// plug-in protocol: converting to `any Plugin` would box the value anew).
+// plug-in protocol: converting to `any Plugin` would box the value anew). The prototype is
+// opened and, its type checked equal, read as `Self`: `as! Self` was measured to look up
+// protocol conformances at every reset.
 // - Precondition: `prototype` is a `Self`.
+extension Plugin {
+    fileprivate mutating func reset<P: Plugin>(toOpened prototype: P) {
+        precondition(P.self == Self.self, "a reused world's plug-in is reset to a prototype of another type")
+        reset(to: withUnsafePointer(to: prototype) { UnsafeRawPointer($0).load(as: Self.self) })
+    }
+}
 extension PushChannel {
-    mutating func reset(toPrototype prototype: any PushChannel) { reset(to: prototype as! Self) }
+    mutating func reset(toPrototype prototype: any PushChannel) { reset(toOpened: prototype) }
 }
 extension ClientStrategy {
-    mutating func reset(toPrototype prototype: any ClientStrategy) { reset(to: prototype as! Self) }
+    mutating func reset(toPrototype prototype: any ClientStrategy) { reset(toOpened: prototype) }
 }
 extension SenderPolicy {
-    mutating func reset(toPrototype prototype: any SenderPolicy) { reset(to: prototype as! Self) }
+    mutating func reset(toPrototype prototype: any SenderPolicy) { reset(toOpened: prototype) }
 }
 
 extension ClientStrategy {

@@ -9,8 +9,11 @@
 public final class RunWorkspace {
     /// The generator cache of this worker's worlds.
     public let cache = GeneratorCache()
-    /// Per cell (variant × strategies + strategy), its world once built.
+    /// Per cell (variant × strategies + strategy), its world once built (`built[cell]`).
+    /// Only ever accessed in place: reading an element (even to compare it with nil)
+    /// would copy the world.
     var worlds: [World?] = []
+    private var built: [Bool] = []
     /// Runs computed with a reused world (for tests and profiling).
     public private(set) var reuses = 0
 
@@ -20,8 +23,12 @@ public final class RunWorkspace {
     func run(_ id: Simulation.RunID, of simulation: Simulation, tieSalt: UInt64,
              build: (RandomStreams) -> World) -> RunOutcome {
         let cell = id.variant * simulation.scenario.strategies.count + id.strategy
-        if worlds.count < simulation.cellCount { worlds += Array(repeating: nil, count: simulation.cellCount - worlds.count) }
-        if worlds[cell] == nil {
+        if worlds.count < simulation.cellCount {
+            worlds += Array(repeating: nil, count: simulation.cellCount - worlds.count)
+            built += Array(repeating: false, count: simulation.cellCount - built.count)
+        }
+        if !built[cell] {
+            built[cell] = true
             let streams = RandomStreams(generator: simulation.scenario.generator, seed: simulation.scenario.seed,
                                         replication: id.replication, cache: cache)
             worlds[cell] = build(streams)
