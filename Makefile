@@ -32,33 +32,40 @@ schema: build
 	$(BIN) schema --sweep > docs/schema/sweep.schema.json
 	$(BIN) list --markdown > docs/plugins.md
 
-# Benchmarks (not part of `make test`): kernel hold loop against a bare C heap, the study's
-# runs/s, 1,000,000 replications with --jobs 1 and 2, a simulated year; Results/bench/bench.csv.
-bench: deps bench-deps
-	$(SWIFT) build -c release --product pushsim
-	$(SWIFT) build -c release --product pushsim-bench
-	@mkdir -p .build/bench
-	$(CC) -O2 -o .build/bench/hold Benchmarks/heap/hold.c $$(pkg-config --cflags --libs gsl)
-	@Benchmarks/bench.sh
-	@$(MAKE) --no-print-directory bench-simpy
-
-# SimPy peer of the push-hint study (Benchmarks/simpy/): both on the same replications,
-# single-threaded, then the rate check (two-proportion, alpha 0.001) and the throughput
-# ratio (Benchmarks/compare_simpy.py).
-BENCH_REPLICATIONS ?= 2000
-BENCH_SEED ?= 1
-BENCH_OUT ?= Results/bench
+# SimPy peer of the push-hint study (Benchmarks/simpy/), in its own venv: created, and the
+# pinned requirements installed, only when missing (or when requirements.txt changes).
 SIMPY_VENV := Benchmarks/simpy/.venv
 SIMPY_PY := $(SIMPY_VENV)/bin/python
 SIMPY_STAMP := $(SIMPY_VENV)/.installed
 
-# The venv is created, and the pinned requirements installed, only when missing (or when
-# requirements.txt changes).
 $(SIMPY_STAMP): Benchmarks/simpy/requirements.txt
 	@test -x $(SIMPY_PY) || python3 -m venv $(SIMPY_VENV) || { rm -rf $(SIMPY_VENV); \
 		echo "python3 -m venv failed (Debian/Ubuntu: apt-get install python3-venv)"; exit 1; }
 	$(SIMPY_PY) -m pip install --quiet --disable-pip-version-check -r Benchmarks/simpy/requirements.txt
 	@touch $@
+
+# Benchmarks (not part of `make test`; Benchmarks/bench.sh says what each figure is): kernel
+# hold loop against a bare C heap (100, 10,000 and 1,000,000 pending), the study in process
+# and as whole processes against the bare C study (Benchmarks/cstudy) and SimPy, heap
+# allocations per run, lossy-1m with --jobs 1 and 2 and without per-run rows, 10,000,000
+# replications (BENCH_10M=0 leaves that one out: it takes minutes), a simulated year, the
+# generators; Results/bench/bench.csv. BENCH_STUDY_REPLICATIONS (default 20000) sets the
+# study's replications; BENCH_SIMPY=0 leaves SimPy out.
+bench: deps bench-deps $(SIMPY_STAMP)
+	$(SWIFT) build -c release --product pushsim
+	$(SWIFT) build -c release --product pushsim-bench
+	@mkdir -p .build/bench
+	$(CC) -O2 -o .build/bench/hold Benchmarks/heap/hold.c $$(pkg-config --cflags --libs gsl)
+	$(CC) -O2 -o .build/bench/study Benchmarks/cstudy/study.c Sources/CPhilox/philox_gsl.c -ISources/CPhilox/include $$(pkg-config --cflags --libs gsl)
+	$(CC) -O2 -Wall -shared -fPIC -o .build/bench/count.so Benchmarks/alloc/count.c
+	@SIMPY_PY=$(SIMPY_PY) Benchmarks/bench.sh
+
+# The SimPy comparison alone (make bench includes it, timed as whole processes, at
+# BENCH_STUDY_REPLICATIONS): both on the same replications, single-threaded, then the rate
+# check (two-proportion, alpha 0.001) and the throughput ratio (Benchmarks/compare_simpy.py).
+BENCH_REPLICATIONS ?= 2000
+BENCH_SEED ?= 1
+BENCH_OUT ?= Results/bench
 
 bench-simpy: build $(SIMPY_STAMP)
 	@mkdir -p $(BENCH_OUT)
@@ -68,10 +75,14 @@ bench-simpy: build $(SIMPY_STAMP)
 	$(SIMPY_PY) Benchmarks/simpy/pushhint.py --scenario $(SCENARIO) --replications $(BENCH_REPLICATIONS) --seed $(BENCH_SEED) --out $(BENCH_OUT)/simpy.csv || exit 2; \
 	echo; $(SIMPY_PY) Benchmarks/compare_simpy.py $(BENCH_OUT)/pushsim/summary.csv $(BENCH_OUT)/simpy.csv --pushsim-wall-s $$(awk "BEGIN { print $$t1 - $$t0 }")
 
-# A C compiler for the C heap loop and GNU time for peak memory, only when missing.
+# A C compiler for the C programs of make bench (.build/bench/: the heap loop, the bare C
+# study, the malloc counter), python3 (bench.sh edits scenario JSON with it) and GNU time
+# for wall, CPU and peak memory, only when missing.
 bench-deps:
 	@command -v $(CC) >/dev/null 2>&1 || { echo "installing gcc (apt-get)"; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y gcc; }
+	@command -v python3 >/dev/null 2>&1 || { echo "installing python3 and python3-venv (apt-get)"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y python3 python3-venv; }
 	@[ -x /usr/bin/time ] || { echo "installing time (apt-get)"; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y time; }
 

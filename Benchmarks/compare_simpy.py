@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares PushSim with its SimPy peer on the push-hint study (`make bench`).
 
-    python Benchmarks/compare_simpy.py PUSHSIM/summary.csv SIMPY.csv [--pushsim-wall-s S] [--alpha A]
+    python Benchmarks/compare_simpy.py PUSHSIM/summary.csv SIMPY.csv [--pushsim-wall-s S] [--simpy-wall-s S] [--alpha A]
 
 For every (variant, strategy) cell, tests whether the two convergence rates agree: the
 pooled two-proportion z-test, two-sided, at `alpha` (default 0.001, i.e. the rates agree
@@ -13,7 +13,8 @@ Prints both rates side by side, events per run (PushSim's `mean_events`, SimPy's
 second and events per second of each, and their ratio (PushSim / SimPy). PushSim's
 summary.csv has no timing, so its wall time comes from `--pushsim-wall-s` (the Makefile
 times `pushsim run ... --jobs 1`, a whole process including start-up and CSV output,
-so PushSim's figures are a lower bound); SimPy's is the sum of its cells' `wall_s`
+so PushSim's figures are a lower bound); SimPy's is `--simpy-wall-s` when given
+(Benchmarks/bench.sh times both as whole processes), else the sum of its cells' `wall_s`
 (simulation loop only). Without `--pushsim-wall-s` the throughput lines are left out.
 
 Exit status: 0 all cells agree; 1 some cell disagrees or is missing (listed); 2 bad input.
@@ -54,6 +55,7 @@ def main(argv=None):
     p.add_argument("pushsim", help="PushSim summary.csv")
     p.add_argument("simpy", help="CSV written by Benchmarks/simpy/pushhint.py")
     p.add_argument("--pushsim-wall-s", type=float, help="wall time of the PushSim run, seconds")
+    p.add_argument("--simpy-wall-s", type=float, help="wall time of the SimPy run, seconds (default: the sum of its cells' wall_s)")
     p.add_argument("--alpha", type=float, default=0.001)
     a = p.parse_args(argv)
     if not 0 < a.alpha < 1:
@@ -89,7 +91,7 @@ def main(argv=None):
     runs_sp = sum(n for _, n, _, _ in sp_n.values())
     events_ps = sum(n * ev for _, n, ev in ps_n.values())
     events_sp = sum(ev for _, _, ev, _ in sp_n.values())
-    wall_sp = sum(w for *_, w in sp_n.values())
+    wall_sp = a.simpy_wall_s if a.simpy_wall_s else sum(w for *_, w in sp_n.values())
     print()
     if runs_ps != runs_sp:
         print(f"note: different replication counts (PushSim {runs_ps} runs, SimPy {runs_sp} runs)")

@@ -12,7 +12,8 @@
  *     then push the same payload at now + gap.
  * No model work, no cancellation bookkeeping, no bounds checks.
  *
- * Usage: hold [OPERATIONS [PENDING...]]   (default 2000000 operations, pending 100 10000)
+ * Usage: hold [OPERATIONS [PENDING...]]   (default 2000000 operations, pending 100 10000;
+ *        make bench runs 2000000 operations at 100 10000 1000000)
  * Output, one line per heap size: pending events_per_s final_now_us checksum
  * (final_now_us and checksum let bench.sh check that the Swift side did the same work).
  *
