@@ -58,6 +58,13 @@ import Testing
         let rows = try Self.bytes(csv.appendingPathComponent("runs.csv"))
         #expect(try Gzip.decompress(Self.bytes(gz.appendingPathComponent("runs.csv.gz"))) == rows)
         #expect(try Self.bytes(merged.appendingPathComponent("runs.csv.gz")) == Self.bytes(gz.appendingPathComponent("runs.csv.gz")))
+        // A target holding a plan.json of an older layout is refused, and nothing is written.
+        let old = root.appendingPathComponent("old/points")
+        try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
+        try Data(#"{"name": "loss-rate"}"#.utf8).write(to: old.appendingPathComponent("plan.json"))
+        let refused = runCLI(["merge", s1.path, s2.path, "--out", old.deletingLastPathComponent().path])
+        #expect(refused.status == 2 && refused.err.contains("another PushSim layout"), "\(refused.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: old.path) == ["plan.json"])
         // The same folder swept again without rows: the plan changed, no row file remains.
         _ = sweep("gz", ["--runs", "none"])
         #expect(!Self.exists(gz.appendingPathComponent("runs.csv.gz")) && !Self.exists(gz.appendingPathComponent("runs.csv")))

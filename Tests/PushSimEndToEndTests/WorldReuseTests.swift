@@ -46,4 +46,18 @@ import Testing
             #expect(simulation.run(id, workspace: workspace) == simulation.run(id), "run \(i)")
         }
     }
+
+    @Test("two workers reusing worlds across batches give the committed fingerprints")
+    func reuseAcrossBatchesAndWorkers() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 500 replications × 9 cells = 4,500 runs: two batches of ParallelRunner (4,096).
+        let r = runCLI(["run", scenarioURL("Scenarios/push-hint-study.json").path, "--replications", "500", "--jobs", "2",
+                        "--out", folder.path, "--quiet"])
+        #expect(r.status == 0, "\(r.err)")
+        let seen = try MT19937CompatibilityTests.runs(String(contentsOf: folder.appendingPathComponent("runs.csv"), encoding: .utf8), below: 500)
+        let expected = try MT19937CompatibilityTests.runs(
+            String(contentsOf: scenarioURL("Results/baselines/fingerprints/push-hint-study.csv"), encoding: .utf8), below: 500)
+        #expect(seen.count == 4_500 && seen == expected)
+    }
 }

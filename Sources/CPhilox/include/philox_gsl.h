@@ -1,9 +1,10 @@
 // CPhilox: Random123's Philox4x32-10 (D. E. Shaw Research; Debian librandom123-dev) as a
 // GSL generator type, so that every gsl_ran_* distribution draws from it.
 //
-// A stream is a 64-bit key and a 96-bit counter base; its draws are the four 32-bit words
-// of philox4x32-10(counter base | block number, key) for block number 0, 1, 2, ... (up
-// to 2^32 blocks, 2^34 draws, per stream). Setting a stream up is two stores: there is no
+// A stream is a 64-bit key and a 64-bit counter base; its draws are the four 32-bit words
+// (last first) of philox4x32-10((base low, base high, 0, block number), key) for block
+// number 0, 1, 2, ... (2^32 blocks, 2^34 draws, per stream; the block number then wraps
+// and the stream repeats). Setting a stream up is two stores: there is no
 // seeding and no state to copy.
 #ifndef PUSHSIM_CPHILOX_H
 #define PUSHSIM_CPHILOX_H

@@ -10,8 +10,8 @@
 /// channel records the rest; a push still held at the end stays `pending`.
 ///
 /// The value decoded from JSON is the prototype; every device of every replication starts
-/// from a fresh copy, so conforming types keep their run state in stored properties with
-/// initial values.
+/// from its state (a fresh copy, or a reused instance put back with `reset(to:)`), so
+/// conforming types keep their run state in stored properties with initial values.
 public protocol PushChannel: Plugin {
     /// The server sends `push` (to this channel's device) at `cx.now`.
     /// - Returns: the provider's answer: `.accepted(messageID: push.id)`, or `.rejected`

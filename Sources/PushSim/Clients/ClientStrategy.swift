@@ -96,7 +96,8 @@ public struct AppContext {
 /// also carry `"name"` (its report name), so decoders must allow that key.
 ///
 /// Handlers run only when the app's code can run (see docs/model.md, "App code"). The
-/// value decoded from JSON is the prototype; every replication starts from a fresh copy.
+/// value decoded from JSON is the prototype; every replication starts from its state (a
+/// fresh copy, or a reused instance put back with `reset(to:)`).
 /// All handlers default to doing nothing.
 public protocol ClientStrategy: Plugin {
     /// A copy of a push reached the app's code.

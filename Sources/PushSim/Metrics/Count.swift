@@ -91,8 +91,10 @@ public enum Count: Int, CaseIterable, Sendable {
     /// Messages never accepted and still held by the sender at the horizon.
     case messagesPending
 
-    /// The counts a sender policy keeps itself (`SenderContext.count(_:by:)`).
-    public static let senderOwned: ClosedRange<Int> = Count.tokensDeleted.rawValue...Count.answersNotRecorded.rawValue
+    /// The counts a sender policy adds to itself (`SenderContext.count(_:by:)`);
+    /// `.attemptsMax` is raised with `SenderContext.raise`, `.wokenAccepted` counted with
+    /// `SenderContext.wokenAccepted` (which also sums the lateness).
+    public static let senderCounted: Set<Count> = [.tokensDeleted, .deferrals, .rowsStuck, .workerCrashes, .answersNotRecorded]
 }
 
 /// The counts of one replication, indexed by `Count`: a fixed-size value (no heap storage),

@@ -6,7 +6,7 @@ extension World {
     /// `client.registration: tokenRefresh`), gets any held background push,
     /// and the strategy's `onForeground` runs.
     mutating func openApp(for length: SimDuration) {
-        guard device.installed else { return }
+        guard devices[0].installed else { return }
         app.sessions += 1
         observe(.appOpened)
         let now = queue.now
@@ -15,7 +15,7 @@ extension World {
         app.stopped = false
         app.startIfNeeded(.foreground)
         app.state = .foreground
-        device.registerToken(client.registration)
+        devices[0].registerToken(client.registration)
         screenMayHaveChanged()
         react { s, app in s.onForeground(&app) }
         if let held = app.heldBackground {
@@ -53,7 +53,7 @@ extension World {
 
     /// Calls one strategy handler, then carries out what it asked for.
     mutating func react(_ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
-        var cx = AppContext(now: queue.now, cursor: replica.cursor, online: device.online, appState: app.state, session: app.sessions,
+        var cx = AppContext(now: queue.now, cursor: replica.cursor, online: devices[0].online, appState: app.state, session: app.sessions,
                             storage: &appStorage)
         handler(&strategy, &cx)
         for change in cx.appliedPayloads {
@@ -87,7 +87,7 @@ extension World {
     /// background handler time (iOS 30 s, I5; Android 10 s, D6; generic unlimited).
     var backgroundDeadline: SimTime {
         if app.state == .foreground { return .distantFuture }
-        let limit = spec.app.handlerTime ?? device.platform.rules.handlerTime
+        let limit = spec.app.handlerTime ?? devices[0].platform.rules.handlerTime
         return limit.map { queue.now + $0 } ?? .distantFuture
     }
 
@@ -103,7 +103,7 @@ extension World {
         replica.currentPullIsFull = replica.fullSyncWanted
         replica.fullSyncWanted = false
         replica.pullDeadline = backgroundDeadline
-        guard device.networkAvailable(at: queue.now) else {
+        guard devices[0].networkAvailable(at: queue.now) else {
             observe(.pullStarted(full: replica.currentPullIsFull, latency: nil))
             queue.schedule(.pullComplete(failed: true, process: app.generation), at: queue.now)
             return
@@ -119,7 +119,7 @@ extension World {
     /// online and the background deadline has not passed; otherwise `onPullFailed`.
     mutating func completePull(failed: Bool) {
         replica.pullInFlight = false
-        let online = device.online, installed = device.installed
+        let online = devices[0].online, installed = devices[0].installed
         if failed || !online || queue.now > replica.pullDeadline || !installed {
             observe(.pullFailed(failed ? .failed : !online ? .offline : !installed ? .uninstalled : .pastDeadline))
             if installed { react { s, app in s.onPullFailed(&app) } }

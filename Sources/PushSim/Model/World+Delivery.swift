@@ -8,18 +8,18 @@
 /// it is not seen, so a later copy of the same message is not a duplicate.
 extension World {
     mutating func deliver(_ push: Push, copy: Int8) {
-        guard device.online else { ledger.finish(push.id, .droppedDeviceOffline); return }
-        observe(.copyArrived(bytes: Int(push.size), screenOn: device.screenOn))
-        guard device.installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
-        let plan = device.platform.rules.arrival(push, app.state == .foreground)
+        guard devices[0].online else { ledger.finish(push.id, .droppedDeviceOffline); return }
+        observe(.copyArrived(bytes: Int(push.size), screenOn: devices[0].screenOn))
+        guard devices[0].installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
+        let plan = devices[0].platform.rules.arrival(push, app.state == .foreground)
         if app.stopped && plan.dropsWhenStopped { ledger.finish(push.id, .droppedAppForceStopped); return }
         if dropsDuplicate(push, device: 0) { ledger.finish(push.id, .delivered); return }
-        if plan.exempt { device.exemptUntil = queue.now + spec.highPriorityExemption }
+        if plan.exempt { devices[0].exemptUntil = queue.now + spec.highPriorityExemption }
         if plan.handler { ledger.finish(push.id, .delivered); runHandler(push) }
         if plan.display { ledger.finish(push.id, .delivered); display(push) }
         guard plan.background else { return }
         if app.stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
-        if !device.lowPower && takeBudgetToken() { runBackgroundHandler(push) } else { holdBackground(push) }
+        if !devices[0].lowPower && takeBudgetToken() { runBackgroundHandler(push) } else { holdBackground(push) }
     }
 
     /// The OS draws the push's notification (if the user allows notifications); a tag
@@ -38,7 +38,7 @@ extension World {
     /// The user taps the notification (if it is still shown): the app opens and its code
     /// gets the push's data.
     mutating func tap(_ push: Push) {
-        guard device.installed else { return }
+        guard devices[0].installed else { return }
         guard app.tray.take(push) else { return }
         observe(.tapped)
         openApp(for: spec.app.sessionLength)
@@ -64,8 +64,8 @@ extension World {
     }
 
     mutating func deletedMessages() {
-        observe(.deletedSignalArrived(screenOn: device.screenOn))
-        guard device.installed, !app.stopped else { return }
+        observe(.deletedSignalArrived(screenOn: devices[0].screenOn))
+        guard devices[0].installed, !app.stopped else { return }
         observe(.deletedSignalReceived)
         app.startIfNeeded(.background)
         react { s, app in s.onDeletedMessages(&app) }

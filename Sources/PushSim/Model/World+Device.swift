@@ -3,15 +3,6 @@
 /// provider calls. Every change ends in `deviceChanged()`, which lets the channel deliver
 /// what it now may.
 extension World {
-    /// The device whose app runs the strategy (`devices[0]`), reached in place. Addressors,
-    /// not `_read`/`_modify`: those coroutines nest the array's own and were measured to
-    /// allocate their frames on the heap (6 mallocs per study run). The pointer stays valid
-    /// for the access: nothing appends to `devices` while one of its devices is accessed.
-    var device: Device {
-        unsafeAddress { devices.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) } }
-        unsafeMutableAddress { devices.withUnsafeMutableBufferPointer { $0.baseAddress! } }
-    }
-
     /// Calls `body` with `device`'s channel and a context for it (0: the main device;
     /// 1, 2, …: the other devices, with their own streams `channel.<n>`, `channel.<n>.order`).
     /// `timerSlot`: the slot of the timer being handled.
@@ -23,24 +14,24 @@ extension World {
     }
 
     mutating func setOnline(_ isOnline: Bool) {
-        guard device.setOnline(isOnline, at: queue.now) else { return }
+        guard devices[0].setOnline(isOnline, at: queue.now) else { return }
         deviceChanged()
-        if isOnline, device.installed, !app.stopped,
-           app.state == .foreground || (app.state == .background && device.platform.rules.backgroundReconnectRunsApp) {
+        if isOnline, devices[0].installed, !app.stopped,
+           app.state == .foreground || (app.state == .background && devices[0].platform.rules.backgroundReconnectRunsApp) {
             react { s, app in s.onReconnect(&app) }
         }
     }
 
     mutating func screenMayHaveChanged() {
-        let on = device.screenOn, now = queue.now
-        device.doze?.setScreen(on: on, at: now)
+        let on = devices[0].screenOn, now = queue.now
+        devices[0].doze?.setScreen(on: on, at: now)
         deviceChanged()
     }
 
     /// iOS Low Power Mode (I5): while on, background pushes are held; when it ends, a held
     /// one runs if the budget allows.
     mutating func setLowPower(_ on: Bool) {
-        device.lowPower = on
+        devices[0].lowPower = on
         if !on, let held = app.heldBackground, app.state != .foreground, takeBudgetToken() {
             app.heldBackground = nil
             runBackgroundHandler(held)
@@ -48,16 +39,16 @@ extension World {
     }
 
     mutating func setInstalled(_ yes: Bool) {
-        guard yes != device.installed else { return }
+        guard yes != devices[0].installed else { return }
         if yes {
             // A reinstall: a new token (registered at the next launch) and empty local state.
-            device.reinstall()
+            devices[0].reinstall()
             for key in replica.state.indices where replica.state[key] != 0 { write(key: Int32(key), value: 0) }
             replica.cursor = 0
             strategy = strategyPrototype
             replica.forgetPendingPulls()
         } else {
-            device.installed = false
+            devices[0].installed = false
             dropHeldBackground(.droppedAppForceStopped)
             app.tray.clear()
             replica.forgetPendingPulls()
@@ -75,13 +66,13 @@ extension World {
 
     /// Keeps exactly one `.doze` event pending, at the controller's next transition.
     mutating func rescheduleDoze() {
-        let next = device.doze?.nextTransition
-        if let current = device.dozeEvent {
+        let next = devices[0].doze?.nextTransition
+        if let current = devices[0].dozeEvent {
             if current.time == next { return }
             queue.cancel(current.id)
-            device.dozeEvent = nil
+            devices[0].dozeEvent = nil
         }
-        if let next { device.dozeEvent = (queue.schedule(.doze, at: next), next) }
+        if let next { devices[0].dozeEvent = (queue.schedule(.doze, at: next), next) }
     }
 
     /// The iOS background budget as a token bucket (I1).

@@ -143,33 +143,33 @@ struct World: DiscreteEventModel {
         case let .serverChange(key, schedule):
             serverChange(key: key, schedule: Int(schedule))
         case let .connectivity(isOnline): setOnline(isOnline)
-        case let .screen(on): device.explicitScreenOn = on; screenMayHaveChanged()
+        case let .screen(on): devices[0].explicitScreenOn = on; screenMayHaveChanged()
         case let .charging(on):
-            device.charging = on
+            devices[0].charging = on
             let now = queue.now
-            device.doze?.setCharging(on, at: now)
+            devices[0].doze?.setCharging(on, at: now)
             deviceChanged()
-        case .motion: let now = queue.now; device.doze?.motion(at: now); deviceChanged()
+        case .motion: let now = queue.now; devices[0].doze?.motion(at: now); deviceChanged()
         case let .lowPowerMode(on): setLowPower(on)
-        case .tokenRotation: device.rotateToken(client.registration); deviceChanged()
+        case .tokenRotation: devices[0].rotateToken(client.registration); deviceChanged()
         case let .installed(yes): setInstalled(yes)
         case let .appOpen(length): openApp(for: length)
         case .appSessionEnd: endSessionIfDue()
         case .forceQuit: forceQuit()
-        case .swipeAway: if device.platform.rules.swipeForceQuits { forceQuit() } else { endProcess(); screenMayHaveChanged() }
+        case .swipeAway: if devices[0].platform.rules.swipeForceQuits { forceQuit() } else { endProcess(); screenMayHaveChanged() }
         case let .deliver(id, copy): deliver(ledger.push(id), copy: copy)
         case .deletedMessages: deletedMessages()
         case let .tap(id): tap(ledger.push(id))
         case let .timer(tag, process):
-            if device.installed, process == app.generation, app.state != .notRunning { react { s, app in s.onTimer(tag: tag, &app) } }
+            if devices[0].installed, process == app.generation, app.state != .notRunning { react { s, app in s.onTimer(tag: tag, &app) } }
         case let .pullComplete(failed, process):
             // The answer of a pull whose process has ended is dropped; the new process may
             // have a pull of its own in flight already.
             if process == app.generation { completePull(failed: failed) } else { observe(.pullDropped) }
         case .doze:
             let now = queue.now
-            device.dozeEvent = nil
-            device.doze?.advance(to: now)
+            devices[0].dozeEvent = nil
+            devices[0].doze?.advance(to: now)
             deviceChanged()
         case let .channelTimer(slot, tag): withProvider(0, timerSlot: slot) { channel, cx in channel.timer(tag: tag, &cx) }
         case let .senderTimer(tag): withSender { policy, cx in policy.onTimer(tag: tag, &cx) }

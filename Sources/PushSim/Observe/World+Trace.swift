@@ -7,12 +7,12 @@ extension World {
         case let .serverChange(_, schedule): return [.int("value", server.head + 1), .int("schedule", schedule)]
         case let .appOpen(length): return [.seconds("length", length)]
         case let .deliver(id, copy):
-            return [.int("copy", copy), .text("app", app.state.rawValue), .flag("screen_on", device.screenOn), .int("cursor", ledger.push(id).cursor)]
-        case let .timer(tag, process): return [.int("tag", tag), .flag("live", device.installed && process == app.generation && app.state != .notRunning)]
+            return [.int("copy", copy), .text("app", app.state.rawValue), .flag("screen_on", devices[0].screenOn), .int("cursor", ledger.push(id).cursor)]
+        case let .timer(tag, process): return [.int("tag", tag), .flag("live", devices[0].installed && process == app.generation && app.state != .notRunning)]
         case let .channelTimer(_, tag): return [.int("tag", tag)]
         case let .pullComplete(failed, process): return [.flag("failed", failed), .flag("live", process == app.generation)]
         case .doze:
-            guard var d = device.doze else { return [] }
+            guard var d = devices[0].doze else { return [] }
             d.advance(to: queue.now)
             return [.text("deep", d.deep.rawValue), .text("light", d.light.rawValue)]
         default: return []

@@ -1,12 +1,14 @@
 import CGSL
 import CPhilox
 
-/// One seeded GSL random number generator (`gsl_rng`), the only source of randomness for
-/// the part of a run that owns it.
+/// One GSL random number generator (`gsl_rng`), keyed (philox4x32-10) or seeded (any GSL
+/// type), the only source of randomness for the part of a run that owns it.
 ///
 /// A run creates its streams through `RandomStreams`, one per stream name, and draws from
 /// them on the simulation's single thread; the type is deliberately not `Sendable`. The
-/// generator is allocated with `gsl_rng_alloc` and freed when the stream is deinitialised.
+/// generator is allocated at the first draw (`gsl_rng_alloc`, or taken from the worker's
+/// `GeneratorCache`), kept across `restart`s, and freed (or given back to the cache) when
+/// the stream is deinitialised.
 public final class RandomStream {
     /// The generator, for passing to `gsl_ran_*` functions. Valid for the stream's
     /// lifetime; do not free it or keep it beyond the stream. Allocated and started on first
@@ -88,12 +90,12 @@ public final class RandomStream {
         self.cache = cache
     }
 
-    /// The counter-based stream (`key`, `base`) of `type`: draw i is word i mod 4 of block
-    /// i / 4 of the Philox sequence with that key and counter base (`CPhilox`). Nothing is
+    /// The counter-based stream (`key`, `base`) of `type`: draw i is word 3 − (i mod 4) of
+    /// block ⌊i / 4⌋ of the Philox sequence with that key and counter base (`CPhilox`). Nothing is
     /// seeded; the generator is only keyed at the first draw.
     /// - Precondition: `type.isCounterBased`.
     /// - Parameters:
-    ///   - key: the 64-bit Philox key (`StreamKey.key(seed:stream:)`).
+    ///   - key: the 64-bit Philox key (`StreamSeed.key(seed:stream:)`).
     ///   - base: the counter base, e.g. the replication index; streams with one key and
     ///     different bases never share a block (each has 2^32 blocks, 2^34 draws).
     public init(type: GeneratorType, key: UInt64, base: UInt64, cache: GeneratorCache? = nil) {

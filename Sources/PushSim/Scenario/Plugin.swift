@@ -16,10 +16,11 @@ public protocol Plugin: Decodable, Sendable, ParamDeclaring {
     static var parameters: [ParameterDoc] { get }
     /// Makes this instance `prototype`'s state again, for the next replication of a reused
     /// world (a worker keeps its worlds and resets them between runs). Default:
-    /// `self = prototype`; a kind that keeps arrays or dictionaries during a run overrides
-    /// it to empty them with `removeAll(keepingCapacity: true)` instead, so that reused
-    /// runs allocate nothing. Either way the next run must draw and do exactly what a
-    /// fresh copy of `prototype` would.
+    /// `self = prototype`. A kind that fills arrays or dictionaries during a run may
+    /// override it to keep their storage: move each buffer out (emptied, capacity kept),
+    /// assign `self = prototype`, move the buffers back (as `OverflowStore.reset(to:)`
+    /// does), so that no other field keeps a value of the last run. Either way the next
+    /// run must draw and do exactly what a fresh copy of `prototype` would.
     mutating func reset(to prototype: Self)
 }
 

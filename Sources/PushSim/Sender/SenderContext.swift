@@ -55,19 +55,19 @@ public struct SenderContext: ~Copyable {
     /// that the sender still holds it (`pending`).
     public mutating func settle(_ message: Int64, _ fate: MessageFate) { services.settle(message, fate) }
 
-    /// Adds `n` (≥ 0) to one of the sender's own counts (`Count.senderOwned`: deleted
+    /// Adds `n` (≥ 0) to one of the sender's own counts (`Count.senderCounted`: deleted
     /// tokens, deferrals, stuck rows, crashes, unrecorded answers), reported in the sender
     /// columns of `runs.csv`.
-    /// - Precondition: `Count.senderOwned` contains `c`, and `n >= 0`.
+    /// - Precondition: `Count.senderCounted` contains `c`, and `n >= 0`.
     public mutating func count(_ c: Count, by n: Int = 1) {
-        precondition(Count.senderOwned.contains(c.rawValue) && n >= 0, "a sender counts only its own counts, upwards")
+        precondition(Count.senderCounted.contains(c) && n >= 0, "a sender counts only its own counts, upwards")
         services.count(c, by: n)
     }
 
-    /// Raises a maximum among the sender's counts (e.g. `.attemptsMax`) to `value` if it is larger.
-    /// - Precondition: `Count.senderOwned` contains `c`.
+    /// Raises the sender's maximum `.attemptsMax` to `value` if it is larger.
+    /// - Precondition: `c == .attemptsMax`.
     public mutating func raise(_ c: Count, to value: Int) {
-        precondition(Count.senderOwned.contains(c.rawValue), "a sender counts only its own counts")
+        precondition(c == .attemptsMax, "a sender raises only its own maximum, .attemptsMax")
         services.raise(c, to: value)
     }
 

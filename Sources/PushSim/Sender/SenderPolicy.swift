@@ -5,8 +5,9 @@
 ///
 /// The world calls `onMessage` in the server-change event, `onTimer` for the policy's own
 /// timers and `finish` once at the horizon, each with a `SenderContext`. The value decoded
-/// from JSON is the prototype; every replication starts from a fresh copy, so conforming
-/// types keep their run state in stored properties with initial values.
+/// from JSON is the prototype; every replication starts from its state (a fresh copy, or a
+/// reused instance put back with `reset(to:)`), so conforming types keep their run state
+/// in stored properties with initial values.
 public protocol SenderPolicy: Plugin {
     /// The server committed a change whose message template sends a push. `message` is
     /// that push: `notification` is the message id (1, 2, 3, … in the run), `sentAt` the

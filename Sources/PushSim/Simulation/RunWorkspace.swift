@@ -16,12 +16,19 @@ public final class RunWorkspace {
     private var built: [Bool] = []
     /// Runs computed with a reused world (for tests and profiling).
     public private(set) var reuses = 0
+    /// The `Simulation.identity` this workspace serves, set by its first run.
+    private var owner: UInt64?
 
     public init() {}
 
     /// Runs `id` of `simulation` in the cell's world: built on first use, else reset.
     func run(_ id: Simulation.RunID, of simulation: Simulation, tieSalt: UInt64,
              build: (RandomStreams) -> World) -> RunOutcome {
+        if let owner {
+            precondition(owner == simulation.identity, "a RunWorkspace serves one Simulation; give each simulation its own")
+        } else {
+            owner = simulation.identity
+        }
         let cell = id.variant * simulation.scenario.strategies.count + id.strategy
         if worlds.count < simulation.cellCount {
             worlds += Array(repeating: nil, count: simulation.cellCount - worlds.count)

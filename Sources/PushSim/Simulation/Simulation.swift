@@ -1,11 +1,15 @@
+import Synchronization
+
 /// Runs the replications of a scenario.
 ///
 /// Run `i` of `runCount` is (replication, variant, strategy) in report order: replications
-/// ascending, then variants, then strategies in scenario order. Each run builds its world
-/// from the scenario alone plus streams seeded by (scenario seed, replication, stream
-/// name), so a run's outcome does not depend on which thread runs it or on what ran
-/// before. Replication-major order puts the runs that share seeded stream states next to
-/// each other, so a worker's `GeneratorCache` seeds each state once per replication.
+/// ascending, then variants, then strategies in scenario order. A run's world depends on
+/// the scenario alone plus streams determined by (scenario seed, replication, stream
+/// name), so its outcome does not depend on which thread runs it or on what ran before
+/// (a worker's `RunWorkspace` reuses worlds; they are reset to exactly that state).
+/// Replication-major order puts the runs that share seeded stream states next to each
+/// other, so under a seeded generator a worker's `GeneratorCache` seeds each state once
+/// per replication.
 public struct Simulation: Sendable {
     public let scenario: Scenario
     /// `--shuffle-ties SEED`: events equal in (time, class, rank) run in a pseudo-random order
@@ -15,10 +19,14 @@ public struct Simulation: Sendable {
 
     /// Per variant, what its runs use besides channel, strategy and streams (built once).
     private let setups: [Setup]
+    /// Unique per `init` in the process (copies share it): the `RunWorkspace` that serves
+    /// this simulation checks it, so a workspace is never handed another simulation's runs.
+    let identity: UInt64
 
     public init(scenario: Scenario, shuffleTies: UInt64? = nil) {
         self.scenario = scenario
         self.shuffleTies = shuffleTies
+        identity = simulationIdentities.wrappingAdd(1, ordering: .relaxed).newValue
         setups = scenario.variants.indices.map { Self.setup(scenario, variant: $0) }
     }
 
@@ -51,7 +59,7 @@ public struct Simulation: Sendable {
 
     /// Runs one replication in a worker's `workspace`: the cell's world reused (reset) when
     /// the workspace has one. The same outcome as `run(_:)`.
-    /// - Important: a workspace serves one `Simulation`; give each simulation its own.
+    /// - Precondition: `workspace` has served no other `Simulation` (one per simulation).
     public func run(_ id: RunID, workspace: RunWorkspace) -> RunOutcome {
         let salt = shuffleTies.map { Self.tieSalt(seed: $0, replication: id.replication, generator: scenario.generator) } ?? 0
         return workspace.run(id, of: self, tieSalt: salt) { streams in
@@ -140,3 +148,6 @@ public struct Simulation: Sendable {
               recipient: setup.recipient, streams: streams, horizon: setup.horizon, tieSalt: setup.tieSalt, trace: trace)
     }
 }
+
+/// The last `Simulation.identity` issued.
+private let simulationIdentities = Atomic<UInt64>(0)

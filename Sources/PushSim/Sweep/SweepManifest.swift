@@ -90,7 +90,8 @@ struct SweepManifest: Codable, Equatable {
 
     func doneCount(in folder: URL) -> Int { (0..<pointCount).filter { isDone($0, in: folder) }.count }
 
-    /// Computes point `point` into its three parts (runs streamed, `paired` written last).
+    /// Computes point `point` into its parts (`parts`: runs streamed, unless the format is
+    /// `none`; `paired` written last).
     func compute(_ point: SweepPlan.Point, options: SweepRunner.Options, into folder: URL, progress: (Int) -> Void) throws {
         let runs = try RunsWriter(runsFormat, url: partURL(point.index, "runs", in: folder))
         defer { runs.abandon() }

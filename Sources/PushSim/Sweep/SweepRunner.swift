@@ -3,7 +3,8 @@ import Foundation
 /// Runs a sweep into a results folder, resumably and shardably.
 ///
 /// Layout: `points/plan.json` (what the plan is) and, per finished point `i`,
-/// `points/p<i>.runs.csv`, `.summary.csv`, `.paired.csv` (rows only), each written
+/// `points/p<i>.runs.csv` (`.runs.csv.gz` for `--runs gzip`, absent for `none`),
+/// `.summary.csv`, `.paired.csv` (rows only), each written
 /// atomically. When every point is there, `runs.csv`, `summary.csv`, `paired.csv`,
 /// `meta.json` and `plot.gp` are assembled from them, also atomically. A rerun skips
 /// finished points, so an interrupted sweep resumes and ends with the same bytes as an
@@ -55,8 +56,13 @@ public enum SweepRunner {
     /// - Throws: `ScenarioError` when the folders hold different plans.
     public static func merge(_ shards: [URL], into folder: URL) throws -> Result {
         let target = folder.appendingPathComponent("points")
-        // Check every folder before writing anything.
+        // Check every folder before writing anything. A target whose plan.json does not
+        // decode (another layout) holds another plan: refuse rather than mix its points in.
         var plan = try? SweepManifest.read(target)
+        if plan == nil, FileManager.default.fileExists(atPath: target.appendingPathComponent("plan.json").path) {
+            throw ScenarioError(file: target.appendingPathComponent("plan.json").path, path: "$",
+                                message: "this folder holds a sweep plan of another PushSim layout (merge into an empty folder, or rerun the sweep there)")
+        }
         for dir in shards {
             let points = dir.appendingPathComponent("points")
             let manifest = try SweepManifest.read(points)

@@ -23,6 +23,33 @@ import Testing
         }
     }
 
+    /// A restarted stream (a reused world's next replication) draws what a fresh stream of
+    /// the new seed or key draws: for every generator, with and without a cache, after
+    /// draws or none, restarted twice in a row.
+    @Test func restartedStreamsDrawLikeFreshOnes() {
+        for name in GeneratorType.allNames {
+            let type = GeneratorType.named(name)!
+            for cache in [nil, GeneratorCache(capacity: 2)] {
+                let stream = RandomStream(type: type, seed: 11, cache: cache)
+                _ = draws(stream, 5)
+                for (seed, drawFirst) in [(UInt32(12), true), (13, false), (14, true), (12, true)] {
+                    stream.restart(seed: seed)
+                    if !drawFirst { stream.restart(seed: seed &+ 100); stream.restart(seed: seed) }
+                    #expect(draws(stream, 300) == draws(RandomStream(type: type, seed: seed), 300), "\(name), seed \(seed), cache \(cache != nil)")
+                }
+            }
+        }
+        let keyed = RandomStream(type: .philox4x32_10, key: 5, base: 0)
+        _ = draws(keyed, 3)
+        for base: UInt64 in [1, 1 << 40, 0] {
+            keyed.restart(key: 5, base: base)
+            #expect(draws(keyed, 50) == draws(RandomStream(type: .philox4x32_10, key: 5, base: base), 50), "base \(base)")
+        }
+        keyed.restart(key: 6, base: 0)
+        keyed.restart(key: 7, base: 2)
+        #expect(draws(keyed, 50) == draws(RandomStream(type: .philox4x32_10, key: 7, base: 2), 50))
+    }
+
     @Test func aDrawnFromStreamDoesNotDisturbTheSeededState() {
         let cache = GeneratorCache()
         let first = RandomStream(type: .mt19937, seed: 42, cache: cache)
