@@ -24,7 +24,9 @@ import subprocess
 import sys
 
 PARTS = [
-    ("streams", re.compile(r"philox|mt19937|gsl_rng|libgsl\.so.*0x|RandomStream|StreamSeed|GeneratorCache|gsl_ran_")),
+    # GSL's generators are static functions without symbols: callgrind names them by
+    # address, "???:0x... [.../libgsl.so...]" (mt19937's get is one of them).
+    ("streams", re.compile(r"philox|mt19937|gsl_rng|0x[0-9a-f]+ \[[^]]*libgsl\.so|RandomStream|StreamSeed|GeneratorCache|gsl_ran_")),
     ("events", re.compile(r"SimKernel|EventQueue|Simulator")),
     ("row", re.compile(r"CSVLine|RunsTable|Reports/CSV|appendDigits")),
     ("metrics", re.compile(r"RunObserver|Tracker|Ledger|RunFingerprint|CellSummary|RunningQuantiles|RunningMoments|"
@@ -42,6 +44,9 @@ def part(symbol: str) -> str:
 
 
 def main() -> None:
+    if len(sys.argv) == 2 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        return
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     runs = int(sys.argv[2])

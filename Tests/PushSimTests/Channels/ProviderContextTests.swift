@@ -110,6 +110,6 @@ private func finishInContext(_ outcome: PushOutcome) {
     var channel = 0, queue = EventQueue<WorldEvent>(), ledger = PushLedger()
     ledger.sent(1)
     let r = RandomStream(type: .mt19937, seed: 1)
-    ProviderContext.with(&channel, queue: &queue, ledger: &ledger, now: .zero, device: DeviceView(), random: r, order: r,
+    _ = ProviderContext.with(&channel, queue: &queue, ledger: &ledger, now: .zero, device: DeviceView(), random: r, order: r,
                          deviceIndex: 0) { _, cx in cx.finish(1, outcome) }
 }
