@@ -39,16 +39,21 @@ public struct AppContext {
     }
 
     /// A context whose request lists use `storage`'s (empty) buffers.
+    /// (Not a delegating init: building the context and then assigning its lists was
+    /// measured to copy it.)
     init(now: SimTime, cursor: Int64, online: Bool, appState: AppState, session: Int, storage: inout Storage) {
-        self.init(now: now, cursor: cursor, online: online, appState: appState, session: session)
-        appliedPayloads = recycled(&storage.payloads); timers = recycled(&storage.timers)
-        notificationsPosted = recycled(&storage.posted); notificationsAfterPull = recycled(&storage.afterPull)
+        let payloads = recycled(&storage.payloads), timers = recycled(&storage.timers)
+        let posted = recycled(&storage.posted), afterPull = recycled(&storage.afterPull)
+        self.now = now; self.cursor = cursor; self.online = online; self.appState = appState; self.session = session
+        appliedPayloads = payloads; self.timers = timers; notificationsPosted = posted; notificationsAfterPull = afterPull
     }
 
-    /// Gives the request lists' buffers back to `storage` (emptied) once the requests are carried out.
+    /// Moves the request lists, with their requests, into `storage` (whose lists come back
+    /// here, so pass an empty one): the world carries the requests out from there and
+    /// keeps the lists' storage for the next handler.
     mutating func release(into storage: inout Storage) {
-        storage.payloads = recycled(&appliedPayloads); storage.timers = recycled(&timers)
-        storage.posted = recycled(&notificationsPosted); storage.afterPull = recycled(&notificationsAfterPull)
+        swap(&storage.payloads, &appliedPayloads); swap(&storage.timers, &timers)
+        swap(&storage.posted, &notificationsPosted); swap(&storage.afterPull, &notificationsAfterPull)
     }
 
     /// Asks the server for `changes(since: cursor)`; the answer is applied in order (or,

@@ -56,14 +56,19 @@ extension World {
         var cx = AppContext(now: queue.now, cursor: replica.cursor, online: devices[0].online, appState: app.state, session: app.sessions,
                             storage: &appStorage)
         handler(&strategy, &cx)
-        for change in cx.appliedPayloads {
+        let pull = cx.pullRequested, fullSync = cx.fullSyncRequested
+        // The requests are moved out of the context before they are carried out: reading
+        // them from the context was measured to copy it (and retain its four lists).
+        var requests = AppContext.Storage()
+        cx.release(into: &requests)
+        for change in requests.payloads {
             observe(.payloadApplied)
             write(key: change.key, value: change.value, payload: true)
         }
-        if !cx.notificationsPosted.isEmpty { for key in cx.notificationsPosted { postNotification(key: key) } }
-        if !cx.notificationsAfterPull.isEmpty { replica.notifyAfterPull += cx.notificationsAfterPull }
-        if cx.pullRequested || cx.fullSyncRequested { requestPull(full: cx.fullSyncRequested) }
-        for timer in cx.timers {
+        for key in requests.posted { postNotification(key: key) }
+        if !requests.afterPull.isEmpty { replica.notifyAfterPull += requests.afterPull }
+        if pull || fullSync { requestPull(full: fullSync) }
+        for timer in requests.timers {
             observe(.timerSet(tag: timer.tag))
             let delay: SimDuration
             switch timer.delay {
@@ -72,7 +77,7 @@ extension World {
             }
             queue.schedule(.timer(tag: timer.tag, process: app.generation), at: queue.now + delay)
         }
-        cx.release(into: &appStorage)   // not in a `defer`: that was measured to copy the context
+        appStorage = requests   // the lists' storage, for the next handler (emptied when reused)
     }
 
     /// A notification the app posts, showing its own value for `key`: shown unless the
