@@ -68,18 +68,38 @@ public struct MessageTemplate: Decodable, Sendable, Equatable {
 
     /// The push for `change`, sent now.
     public func push(id: Int64, cursor: Int64, change: Change, at now: SimTime) -> Push {
-        var p = Push(id: id, cursor: cursor, change: change, sentAt: now)
-        p.type = type
-        // FCM's defaults: notification messages high, data messages normal. apns-priority:
-        // as given; else 10 for FCM high and 5 for normal; else 10, except background
-        // pushes, which must use 5 (A6, A7).
-        p.priority = priority ?? (type == .data ? .normal : .high)
-        p.apnsPriority = apnsPriority ?? priority.map { $0 == .high ? 10 : 5 } ?? (type == .data ? 5 : 10)
-        p.collapseKey = collapseKey?.id(for: change.key)
-        p.displayTag = tag?.id(for: change.key)
-        p.lifetime = lifetime
-        p.size = size
-        return p
+        Shape(self).push(id: id, cursor: cursor, change: change, at: now)
+    }
+
+    /// What a template sets on its pushes, without the patterns' texts: a value with no
+    /// references, which the world keeps per change schedule and reads per change for free
+    /// (a `MessageTemplate` copy retains two strings).
+    struct Shape: Sendable {
+        let type: MessageType, priority: FCMPriority?, apnsPriority: Int8?
+        let collapseKey: KeyPattern.IDs?, tag: KeyPattern.IDs?
+        let lifetime: SimDuration?, size: Int32, send: Bool
+
+        init(_ t: MessageTemplate) {
+            type = t.type; priority = t.priority; apnsPriority = t.apnsPriority
+            collapseKey = t.collapseKey?.ids; tag = t.tag?.ids
+            lifetime = t.lifetime; size = t.size; send = t.send
+        }
+
+        /// `MessageTemplate.push`.
+        func push(id: Int64, cursor: Int64, change: Change, at now: SimTime) -> Push {
+            var p = Push(id: id, cursor: cursor, change: change, sentAt: now)
+            p.type = type
+            // FCM's defaults: notification messages high, data messages normal. apns-priority:
+            // as given; else 10 for FCM high and 5 for normal; else 10, except background
+            // pushes, which must use 5 (A6, A7).
+            p.priority = priority ?? (type == .data ? .normal : .high)
+            p.apnsPriority = apnsPriority ?? priority.map { $0 == .high ? 10 : 5 } ?? (type == .data ? 5 : 10)
+            p.collapseKey = collapseKey?.id(for: change.key)
+            p.displayTag = tag?.id(for: change.key)
+            p.lifetime = lifetime
+            p.size = size
+            return p
+        }
     }
 }
 
@@ -105,5 +125,14 @@ public struct KeyPattern: Decodable, Sendable, Equatable {
     }
 
     /// The id for a change of `key`.
-    public func id(for key: Int32) -> Int64 { perKey ? base &+ Int64(key) &* 0x9E37_79B9 : base }
+    public func id(for key: Int32) -> Int64 { ids.id(for: key) }
+
+    /// The pattern's ids without its text.
+    var ids: IDs { IDs(base: base, perKey: perKey) }
+
+    /// How a pattern turns a key into an id (`id(for:)`), as a value with no references.
+    struct IDs: Sendable {
+        let base: Int64, perKey: Bool
+        func id(for key: Int32) -> Int64 { perKey ? base &+ Int64(key) &* 0x9E37_79B9 : base }
+    }
 }

@@ -27,7 +27,9 @@ struct World: DiscreteEventModel {
     var ledger = PushLedger()
     /// Counters, trackers, fingerprint and trace: everything that watches the run.
     var observer: RunObserver
-    let templates: [MessageTemplate]
+    /// Per change schedule, its message template without the patterns' texts, read per
+    /// change (`MessageTemplate.Shape`).
+    let shapes: [MessageTemplate.Shape]
     /// Per change schedule: whether its changes are meant to notify (`ChangeSchedule.notify`).
     let notifies: [Bool]
     let spec: DeviceSpec
@@ -69,7 +71,7 @@ struct World: DiscreteEventModel {
         self.horizon = horizon
         self.strategy = strategy
         strategyPrototype = strategy
-        self.templates = templates
+        shapes = templates.map(MessageTemplate.Shape.init)
         self.notifies = notifies
         observer = RunObserver(keys: serverSpec.keys, foreground: device.app.initialState == .foreground, trace: trace)
         if observer.tracing { ledger.keepJournal() }
@@ -187,12 +189,11 @@ struct World: DiscreteEventModel {
         let change = server.commit(key: key, value: server.head + 1)
         observe(.changeCommitted(key: key, sequence: change.sequence, old: old, new: change.value, client: replica.state[Int(key)],
                                  notify: notifies[schedule]))
-        // The template is read in place: `templates[schedule]` was measured to copy it (and
-        // retain its strings) at each use.
-        let (head, now) = (server.head, queue.now)
-        guard var message = templates.withUnsafeBufferPointer({ t in
-            t[schedule].send ? t[schedule].push(id: 0, cursor: head, change: change, at: now) : nil
-        }) else { return }
+        // The template's shape (no strings): reading a `MessageTemplate` here was measured
+        // to copy it and retain its two strings at each use.
+        let shape = shapes[schedule]
+        guard shape.send else { return }
+        var message = shape.push(id: 0, cursor: server.head, change: change, at: queue.now)
         message.notification = messages.open()
         withSender { policy, cx in policy.onMessage(message, &cx) }
     }
