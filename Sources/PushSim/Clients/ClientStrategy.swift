@@ -4,16 +4,16 @@
 /// applied), notifications posted now, the pull or sync, timers.
 public struct AppContext {
     /// The current simulated time.
-    public let now: SimTime
+    public private(set) var now: SimTime
     /// The client's cursor: sequence number of the newest change it has applied through a
     /// pull (0 = none). Payload application does not move it.
-    public let cursor: Int64
+    public private(set) var cursor: Int64
     /// Whether the device is online.
-    public let online: Bool
+    public private(set) var online: Bool
     /// The app's state when the handler runs.
-    public let appState: AppState
+    public private(set) var appState: AppState
     /// Number of app sessions started so far (changes at every app open).
-    public let session: Int
+    public private(set) var session: Int
 
     /// Whether the handler asked for a pull.
     public private(set) var pullRequested = false
@@ -32,28 +32,15 @@ public struct AppContext {
         self.now = now; self.cursor = cursor; self.online = online; self.appState = appState; self.session = session
     }
 
-    /// The request lists' storage, kept by the world between handler calls so that a
-    /// handler that applies payloads or sets timers allocates nothing.
-    struct Storage {
-        var payloads: [Change] = [], timers: [(delay: Delay, tag: Int32)] = [], posted: [Int32] = [], afterPull: [Int32] = []
-    }
-
-    /// A context whose request lists use `storage`'s (empty) buffers.
-    /// (Not a delegating init: building the context and then assigning its lists was
-    /// measured to copy it.)
-    init(now: SimTime, cursor: Int64, online: Bool, appState: AppState, session: Int, storage: inout Storage) {
-        let payloads = recycled(&storage.payloads), timers = recycled(&storage.timers)
-        let posted = recycled(&storage.posted), afterPull = recycled(&storage.afterPull)
+    /// Makes this the context of a new handler call, as `init` would, keeping the request
+    /// lists' storage: the world keeps one context and reuses it for every handler, so
+    /// that a handler that applies payloads or sets timers allocates nothing (building a
+    /// context per call was measured to copy it).
+    mutating func begin(now: SimTime, cursor: Int64, online: Bool, appState: AppState, session: Int) {
         self.now = now; self.cursor = cursor; self.online = online; self.appState = appState; self.session = session
-        appliedPayloads = payloads; self.timers = timers; notificationsPosted = posted; notificationsAfterPull = afterPull
-    }
-
-    /// Moves the request lists, with their requests, into `storage` (whose lists come back
-    /// here, so pass an empty one): the world carries the requests out from there and
-    /// keeps the lists' storage for the next handler.
-    mutating func release(into storage: inout Storage) {
-        swap(&storage.payloads, &appliedPayloads); swap(&storage.timers, &timers)
-        swap(&storage.posted, &notificationsPosted); swap(&storage.afterPull, &notificationsAfterPull)
+        pullRequested = false; fullSyncRequested = false
+        appliedPayloads.removeAll(keepingCapacity: true); timers.removeAll(keepingCapacity: true)
+        notificationsPosted.removeAll(keepingCapacity: true); notificationsAfterPull.removeAll(keepingCapacity: true)
     }
 
     /// Asks the server for `changes(since: cursor)`; the answer is applied in order (or,

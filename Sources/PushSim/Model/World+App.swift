@@ -53,22 +53,19 @@ extension World {
 
     /// Calls one strategy handler, then carries out what it asked for.
     mutating func react(_ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
-        var cx = AppContext(now: queue.now, cursor: replica.cursor, online: devices[0].online, appState: app.state, session: app.sessions,
-                            storage: &appStorage)
-        handler(&strategy, &cx)
-        let pull = cx.pullRequested, fullSync = cx.fullSyncRequested
-        // The requests are moved out of the context before they are carried out: reading
-        // them from the context was measured to copy it (and retain its four lists).
-        var requests = AppContext.Storage()
-        cx.release(into: &requests)
-        for change in requests.payloads {
+        appContext.begin(now: queue.now, cursor: replica.cursor, online: devices[0].online, appState: app.state, session: app.sessions)
+        handler(&strategy, &appContext)
+        let pull = appContext.pullRequested, fullSync = appContext.fullSyncRequested
+        let payloads = appContext.appliedPayloads, posted = appContext.notificationsPosted
+        let afterPull = appContext.notificationsAfterPull, timers = appContext.timers
+        for change in payloads {
             observe(.payloadApplied)
             write(key: change.key, value: change.value, payload: true)
         }
-        for key in requests.posted { postNotification(key: key) }
-        if !requests.afterPull.isEmpty { replica.notifyAfterPull += requests.afterPull }
+        for key in posted { postNotification(key: key) }
+        if !afterPull.isEmpty { replica.notifyAfterPull += afterPull }
         if pull || fullSync { requestPull(full: fullSync) }
-        for timer in requests.timers {
+        for timer in timers {
             observe(.timerSet(tag: timer.tag))
             let delay: SimDuration
             switch timer.delay {
@@ -77,7 +74,6 @@ extension World {
             }
             queue.schedule(.timer(tag: timer.tag, process: app.generation), at: queue.now + delay)
         }
-        appStorage = requests   // the lists' storage, for the next handler (emptied when reused)
     }
 
     /// A notification the app posts, showing its own value for `key`: shown unless the

@@ -52,8 +52,8 @@ struct World: DiscreteEventModel {
     var replica: Replica
     /// The id the next provider request gets (1, 2, 3, … in the run).
     var nextPushID: Int64 = 1
-    /// The request lists of handler contexts, kept between handlers (`AppContext.Storage`).
-    var appStorage = AppContext.Storage()
+    /// The context of every strategy handler, reused (`AppContext.begin`).
+    var appContext = AppContext(now: .zero, cursor: 0, online: false)
     /// The buffers the timeline is drawn into (`scheduleTimeline`).
     var timeline = TimelineBuffers()
 

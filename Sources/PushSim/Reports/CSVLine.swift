@@ -97,6 +97,8 @@ public struct CSVLine {
     }
 
     private mutating func appendDigits(_ value: UInt64) {
+        // Most fields of a row are counts below 10 (zeros above all): one byte, no loop.
+        if value < 10 { bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value)); return }
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
