@@ -19,6 +19,10 @@ struct World: DiscreteEventModel {
     var providers: [any PushChannel]
     var strategy: any ClientStrategy
     let strategyPrototype: any ClientStrategy
+    /// The main device and the app as `init` built them: what `reset` restores (rebuilding
+    /// them from `spec` in `reset` was measured to copy the whole `DeviceSpec` twice a run).
+    let devicePrototype: Device
+    let appPrototype: AppProcess
     /// The variant's channel and sender as decoded: what `reset` restores.
     let channelPrototype: any PushChannel
     let senderPrototype: any SenderPolicy
@@ -85,6 +89,8 @@ struct World: DiscreteEventModel {
         self.sender = sender
         self.recipient = recipient
         app = AppProcess(device)
+        devicePrototype = devices[0]
+        appPrototype = app
         if !recipient.otherDevices.isEmpty { addOtherDevices(recipient.otherDevices) }
         scheduleTimeline(server: serverSpec, streams: streams, horizon: horizon)
         rescheduleDoze()
@@ -109,11 +115,11 @@ struct World: DiscreteEventModel {
         ledger.reset()
         messages.reset()
         observer.reset(foreground: spec.app.initialState == .foreground)
-        devices[0] = Device(main: spec, random: devices[0].random, order: devices[0].order)
+        devices[0] = devicePrototype
         for i in devices.indices.dropFirst() {
             devices[i] = Device(other: recipient.otherDevices[i - 1], random: devices[i].random, order: devices[i].order)
         }
-        app.reset(spec)
+        app.reset(to: appPrototype)
         nextPushID = 1
         scheduleTimeline(server: serverSpec, streams: streams, horizon: horizon)
         rescheduleDoze()

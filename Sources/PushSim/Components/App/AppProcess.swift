@@ -22,12 +22,13 @@ struct AppProcess: Sendable {
         budget = TokenBucket(capacity: spec.backgroundBudget.capacity, refill: spec.backgroundBudget.refill)
     }
 
-    /// The state `init(spec)` gives, keeping the tray's storage (for a reused world).
-    mutating func reset(_ spec: DeviceSpec) {
+    /// `prototype`'s state (as `init(spec)` built it), keeping the tray's storage (for a
+    /// reused world).
+    mutating func reset(to prototype: AppProcess) {
         var tray = Tray()
         swap(&tray, &self.tray)
         tray.reset()
-        self = AppProcess(spec)
+        self = prototype
         self.tray = tray
     }
 
