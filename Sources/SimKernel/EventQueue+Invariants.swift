@@ -24,8 +24,13 @@ extension EventQueue {
                     + "rank \(heap[parent].rank), seq \(heap[parent].id))"
             }
         }
-        var inHeap = Set<UInt64>(minimumCapacity: heap.count)
-        for whole in heap {
+        let staged = lane[laneNext...]
+        if !staging, let i = staged.indices.dropFirst().first(where: { staged[$0].runsBefore(staged[$0 - 1]) }) {
+            return "staged order: entry \(i) (t=\(lane[i].time) µs, seq \(lane[i].id)) runs before entry \(i - 1) (t=\(lane[i - 1].time) µs, "
+                + "seq \(lane[i - 1].id))"
+        }
+        var inHeap = Set<UInt64>(minimumCapacity: heap.count + staged.count)
+        for whole in heap + staged {
             var entry = whole
             entry.sequence = whole.id
             if entry.time < now.microseconds {
@@ -35,21 +40,21 @@ extension EventQueue {
                 return "entry seq \(entry.sequence) was never issued (next sequence \(nextSequence))"
             }
             if isRetired(entry.sequence) {
-                return "entry seq \(entry.sequence) is still in the heap but marked retired"
+                return "entry seq \(entry.sequence) is still pending but marked retired"
             }
             if !inHeap.insert(entry.sequence).inserted {
-                return "sequence \(entry.sequence) appears twice in the heap"
+                return "sequence \(entry.sequence) appears twice among the pending entries"
             }
         }
         if let stray = cancelled.first(where: { !inHeap.contains($0) }) {
-            return "cancelled sequence \(stray) is not in the heap"
+            return "cancelled sequence \(stray) is not pending"
         }
         if retired.count != Int((nextSequence + 63) / 64) {
             return "retired bitmap has \(retired.count) words for \(nextSequence) sequences"
         }
         let retiredCount = retired.reduce(0) { $0 + $1.nonzeroBitCount }
-        if UInt64(retiredCount + heap.count) != nextSequence {
-            return "\(retiredCount) retired + \(heap.count) in heap != \(nextSequence) sequences issued"
+        if UInt64(retiredCount + heap.count + staged.count) != nextSequence {
+            return "\(retiredCount) retired + \(heap.count) in heap + \(staged.count) staged != \(nextSequence) sequences issued"
         }
         if eventsPopped > retiredCount {
             return "\(eventsPopped) events popped but only \(retiredCount) sequences retired"

@@ -38,6 +38,14 @@ public struct EventID: Hashable, Sendable {
 /// payload, rank): no closures, existentials or class boxes on the hot path. `reset()` empties
 /// the queue but keeps its capacity, so one queue can serve many replications.
 ///
+/// **Staged events.** Events scheduled between `beginStaging()` and `endStaging()` (a run's
+/// fixed timeline, drawn before it starts) go to a second list, sorted once when staging
+/// ends, instead of the heap: popping from it is O(1) where the heap costs O(log n), and the
+/// heap keeps only the events scheduled while the run goes. `next(until:)` returns the
+/// earlier of the two heads by the same (time, rank, tier, sequence) order, so staging
+/// never changes which event runs when: the same schedule calls give the same run, staged
+/// or not.
+///
 /// Units: times are `SimTime`, durations `SimDuration` (integer microseconds).
 /// The "n" in the complexity notes below is the number of entries in the heap, which
 /// includes cancelled entries not yet discarded.
@@ -90,6 +98,14 @@ public struct EventQueue<Payload> {
 
     /// Binary min-heap by `Entry.runsBefore`: `heap[0]` is the next entry to leave.
     @usableFromInline var heap: [Entry]
+    /// The staged events, sorted by `Entry.runsBefore` once staging ends; `lane[laneNext...]`
+    /// are still pending (popped or discarded entries stay below `laneNext` until `reset()`
+    /// or the next staging).
+    @usableFromInline var lane: [Entry]
+    /// The first pending entry of `lane` (`lane.count` when none is left).
+    @usableFromInline var laneNext: Int
+    /// Whether `schedule` currently appends to `lane` (between `beginStaging()` and `endStaging()`).
+    @usableFromInline var staging: Bool
     /// Sequences cancelled while still in `heap`; removed when their entry is discarded.
     @usableFromInline var cancelled: Set<UInt64>
     /// One bit per sequence issued, set once its entry has left `heap` (popped or discarded).
@@ -110,6 +126,9 @@ public struct EventQueue<Payload> {
         precondition(reservingCapacity >= 0, "EventQueue: negative capacity \(reservingCapacity)")
         heap = []
         heap.reserveCapacity(reservingCapacity)
+        lane = []
+        laneNext = 0
+        staging = false
         cancelled = []
         retired = []
         retired.reserveCapacity(reservingCapacity / 64 + 1)
@@ -131,7 +150,7 @@ public struct EventQueue<Payload> {
 
     /// The number of events scheduled, not yet popped, and not cancelled.
     /// - Complexity: O(1).
-    @inlinable public var pendingCount: Int { heap.count - cancelled.count }
+    @inlinable public var pendingCount: Int { heap.count + lane.count - laneNext - cancelled.count }
 
     /// Whether no live event is pending (`pendingCount == 0`).
     /// - Complexity: O(1).
@@ -143,7 +162,7 @@ public struct EventQueue<Payload> {
     @inlinable public var nextTime: SimTime? {
         mutating get {
             discardCancelledHead()
-            return heap.first.map { SimTime(microseconds: $0.time) }
+            return head.map { SimTime(microseconds: $0.time) }
         }
     }
 
@@ -153,7 +172,7 @@ public struct EventQueue<Payload> {
     @inlinable public var nextRank: UInt32? {
         mutating get {
             discardCancelledHead()
-            return heap.first?.rank
+            return head?.rank
         }
     }
 
@@ -197,8 +216,13 @@ public struct EventQueue<Payload> {
         var key = sequence
         if tieSalt != 0 { key = Self.shuffled(sequence, salt: tieSalt) }
         key |= UInt64(tier) << Self.tierShift
-        heap.append(Entry(time: time.microseconds, rank: rank, sequence: key, payload: payload))
-        siftUp(heap.count - 1)
+        let entry = Entry(time: time.microseconds, rank: rank, sequence: key, payload: payload)
+        if staging {
+            lane.append(entry)
+        } else {
+            heap.append(entry)
+            siftUp(heap.count - 1)
+        }
         return EventID(sequence: sequence)
     }
 
@@ -234,11 +258,16 @@ public struct EventQueue<Payload> {
     /// `now` to `horizon` (never backwards: `now` becomes `max(now, horizon)`). Events after
     /// the horizon stay pending for a later call.
     /// - Complexity: O(log n), plus O(log n) per cancelled entry discarded.
+    /// - Precondition: not staging (`endStaging()` was called after `beginStaging()`).
     @inlinable
     public mutating func next(until horizon: SimTime) -> Payload? {
+        precondition(!staging, "EventQueue: next(until:) while staging; call endStaging() first")
         discardCancelledHead()
-        if let head = heap.first, head.time <= horizon.microseconds {
-            let entry = removeMin()
+        let fromLane = laneHeadIsFirst
+        let head = fromLane ? lane[laneNext] : heap.first
+        if let head, head.time <= horizon.microseconds {
+            let entry: Entry
+            if fromLane { entry = head; laneNext += 1 } else { entry = removeMin() }
             assert(entry.time >= _now.microseconds, "EventQueue: time moved back")
             markRetired(entry.id)
             _now = SimTime(microseconds: entry.time)
@@ -275,11 +304,53 @@ public struct EventQueue<Payload> {
     @inlinable
     public mutating func reset() {
         heap.removeAll(keepingCapacity: true)
+        lane.removeAll(keepingCapacity: true)
+        laneNext = 0
+        staging = false
         cancelled.removeAll(keepingCapacity: true)
         retired.removeAll(keepingCapacity: true)
         nextSequence = 0
         _now = .zero
         _eventsPopped = 0
+    }
+
+    /// Starts staging: until `endStaging()`, `schedule` puts events in the staged list
+    /// instead of the heap. For many events scheduled at once before they start to run (a
+    /// replication's timeline); the order events run in is the same either way.
+    /// - Precondition: not already staging.
+    /// - Complexity: O(1), plus O(s) to drop the s staged entries already popped.
+    @inlinable
+    public mutating func beginStaging() {
+        precondition(!staging, "EventQueue: beginStaging() while staging")
+        if laneNext > 0 {
+            lane.removeFirst(laneNext)
+            laneNext = 0
+        }
+        staging = true
+    }
+
+    /// Ends staging: sorts the staged events (with any staged before that are still
+    /// pending) so that they can run.
+    /// - Precondition: staging.
+    /// - Complexity: O(s log s) for s staged entries; O(s) when they were scheduled in order.
+    @inlinable
+    public mutating func endStaging() {
+        precondition(staging, "EventQueue: endStaging() without beginStaging()")
+        staging = false
+        // A timeline is a few runs of ordered events (one per event class): insertion sort
+        // is linear on such input up to a few dozen entries; the library's sort beyond.
+        guard lane.count <= 64 else { lane.sort { $0.runsBefore($1) }; return }
+        lane.withUnsafeMutableBufferPointer { l in
+            for i in l.indices.dropFirst() {
+                let moving = l[i]
+                var hole = i
+                while hole > 0, moving.runsBefore(l[hole - 1]) {
+                    l[hole] = l[hole - 1]
+                    hole -= 1
+                }
+                l[hole] = moving
+            }
+        }
     }
 
     /// Orders events equal in (time, rank, tier) pseudo-randomly instead of FIFO, for every
@@ -317,10 +388,20 @@ extension EventQueue {
         retired[Int(truncatingIfNeeded: sequence >> 6)] |= 1 << (sequence & 63)
     }
 
-    /// Drops cancelled entries from the top of the heap, so that `heap.first` is live.
+    /// Whether the next entry to leave is the staged list's head (not the heap's).
+    @inlinable var laneHeadIsFirst: Bool {
+        laneNext < lane.count && (heap.isEmpty || lane[laneNext].runsBefore(heap[0]))
+    }
+
+    /// The next entry to leave, cancelled or not: the earlier of the staged list's and the heap's heads.
+    @inlinable var head: Entry? { laneHeadIsFirst ? lane[laneNext] : heap.first }
+
+    /// Drops cancelled entries from the front (of the heap and the staged list), so that `head` is live.
     @inlinable mutating func discardCancelledHead() {
-        while !cancelled.isEmpty, let head = heap.first, cancelled.remove(head.id) != nil {
-            _ = removeMin()
+        while !cancelled.isEmpty {
+            let fromLane = laneHeadIsFirst
+            guard let head = fromLane ? lane[laneNext] : heap.first, cancelled.remove(head.id) != nil else { return }
+            if fromLane { laneNext += 1 } else { _ = removeMin() }
             markRetired(head.id)
         }
     }

@@ -10,10 +10,10 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
 
     @inlinable public init(microseconds: Int64) { self.microseconds = microseconds }
 
-    public static let zero = SimDuration(microseconds: 0)
+    @inlinable public static var zero: SimDuration { SimDuration(microseconds: 0) }
     /// The longest duration a distribution draw or a scenario horizon may have: 100 years
     /// (36,500 days), far below the ±292,000 years Int64 microseconds can hold.
-    public static let longestSample = SimDuration(microseconds: 36_500 * 86_400_000_000)
+    @inlinable public static var longestSample: SimDuration { SimDuration(microseconds: 36_500 * 86_400_000_000) }
     @inlinable public static func microseconds(_ v: Int64) -> SimDuration { SimDuration(microseconds: v) }
     @inlinable public static func milliseconds(_ v: Int64) -> SimDuration { SimDuration(microseconds: v * 1_000) }
     @inlinable public static func seconds(_ v: Int64) -> SimDuration { SimDuration(microseconds: v * 1_000_000) }
@@ -41,9 +41,9 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     @inlinable public init(microseconds: Int64) { self.microseconds = microseconds }
 
     /// The start of every run.
-    public static let zero = SimTime(microseconds: 0)
+    @inlinable public static var zero: SimTime { SimTime(microseconds: 0) }
     /// Later than every scheduled event; used as "no limit".
-    public static let distantFuture = SimTime(microseconds: .max)
+    @inlinable public static var distantFuture: SimTime { SimTime(microseconds: .max) }
 
     @inlinable public static func < (a: SimTime, b: SimTime) -> Bool { a.microseconds < b.microseconds }
     @inlinable public static func + (t: SimTime, d: SimDuration) -> SimTime { SimTime(microseconds: t.microseconds + d.microseconds) }

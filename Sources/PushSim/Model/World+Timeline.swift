@@ -1,7 +1,11 @@
 /// The scenario's timeline, scheduled at t = 0: every event class of the timeline
-/// (`EventClass`), from the device, the other devices, the server and the app.
+/// (`EventClass`), from the device, the other devices, the server and the app. The queue
+/// stages them (sorted once, popped in O(1), see `EventQueue.beginStaging()`); the order
+/// they run in is the one they would have in the heap.
 extension World {
     mutating func scheduleTimeline(server serverSpec: ServerSpec, streams: RandomStreams, horizon: SimTime) {
+        queue.beginStaging()
+        defer { queue.endStaging() }
         let offline = spec.connectivity?.draw(until: horizon, random: streams.stream(StreamName.deviceConnectivity)) ?? spec.offline
         for p in offline {
             queue.schedule(.connectivity(online: false), at: .zero + p.from)
