@@ -118,10 +118,9 @@ public enum Columns {
     /// Rejections of one retry class (a plain loop over the codes' retry classes, read once:
     /// it runs twice per row and twice per summarised run).
     static func rejections(_ o: RunOutcome, retryable: Bool) -> Int {
-        let classes = retryClasses
-        var total = 0
-        for i in 0 ..< min(classes.count, o.rejections.count) where classes[i] == retryable { total += o.rejections[i] }
-        return total
+        retryClasses.withUnsafeBufferPointer { classes in
+            o.rejections.sum { i in i < classes.count && classes[i] == retryable }
+        }
     }
 
     /// `isRetryable` per code, in `PushLedger.sendErrors` order.

@@ -29,5 +29,14 @@ public struct FixedCounts: Sendable, Equatable, RandomAccessCollection, MutableC
         set { precondition(i >= 0 && i < count, "index \(i) out of 0..<\(count)"); storage[i] = newValue }
     }
 
+    /// The sum of the counts at the indices `include` accepts, read in place (iterating the
+    /// collection from outside copies its 32 slots per element read).
+    @inline(__always)
+    public func sum(where include: (Int) -> Bool) -> Int {
+        var total = 0
+        for i in 0 ..< count where include(i) { total += storage[i] }
+        return total
+    }
+
     public static func == (a: FixedCounts, b: FixedCounts) -> Bool { a.count == b.count && a.elementsEqual(b) }
 }

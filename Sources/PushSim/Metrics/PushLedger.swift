@@ -4,8 +4,9 @@
 ///
 /// Memory: one byte per push for the outcome, one for the delay flags.
 public struct PushLedger: Sendable {
-    private var outcomes: [Int8] = []     // -1 = not final yet
-    private var delays: [UInt8] = []
+    /// Per push (index id − 1): its outcome (-1 = not final yet) and delay-reason bits, in
+    /// one array so that registering a push is one append.
+    private var states: [State] = []
     /// Each push as last handed to transport (with the channel's changes, e.g. FCM's
     /// downgraded priority or default collapse key).
     private var transmitted: [Push] = []
@@ -22,6 +23,11 @@ public struct PushLedger: Sendable {
     static let outcomeCount = PushOutcome.allCases.count
 
     /// One recorded fact about a push, for traces.
+    struct State: Sendable {
+        var outcome: Int8 = -1
+        var delays: UInt8 = 0
+    }
+
     public enum Note: Sendable, Equatable {
         case outcome(id: Int64, PushOutcome)
         case delay(id: Int64, DelayReason)
@@ -32,17 +38,17 @@ public struct PushLedger: Sendable {
     /// An empty ledger, as `init()` gives (with the journal kept if it was), keeping the
     /// storage (for a reused world).
     public mutating func reset() {
-        let outcomes = recycled(&self.outcomes), delays = recycled(&self.delays), transmitted = recycled(&self.transmitted)
-        let journal = self.journal.map { _ in [Note]() }
-        self = PushLedger()
-        self.outcomes = outcomes; self.delays = delays; self.transmitted = transmitted; self.journal = journal
+        states.removeAll(keepingCapacity: true)
+        transmitted.removeAll(keepingCapacity: true)
+        duplicatesMade = 0
+        rejections = FixedCounts(count: Self.sendErrors.count)
+        if journal != nil { journal = [] }
     }
 
     /// Reserves room for `pushes` pushes (the ids to come), so registering them does not
     /// grow the storage step by step.
     public mutating func reserveCapacity(_ pushes: Int) {
-        outcomes.reserveCapacity(pushes)
-        delays.reserveCapacity(pushes)
+        states.reserveCapacity(pushes)
         transmitted.reserveCapacity(pushes)
     }
 
@@ -58,9 +64,8 @@ public struct PushLedger: Sendable {
 
     /// Registers push `id` (ids are 1, 2, 3, … in send order).
     public mutating func sent(_ id: Int64) {
-        precondition(Int(id) == outcomes.count + 1, "push ids must be consecutive")
-        outcomes.append(-1)
-        delays.append(0)
+        precondition(Int(id) == states.count + 1, "push ids must be consecutive")
+        states.append(State())
     }
 
     /// Records the push's final outcome unless it already has one. One exception: a push
@@ -70,9 +75,10 @@ public struct PushLedger: Sendable {
     @discardableResult
     public mutating func finish(_ id: Int64, _ outcome: PushOutcome) -> Bool {
         let i = Int(id) - 1
-        let supersedes = outcome == .delivered && outcomes[i] == Int8(PushOutcome.droppedDeviceOffline.rawValue)
-        guard outcomes[i] < 0 || supersedes else { return false }
-        outcomes[i] = Int8(outcome.rawValue)
+        let old = states[i].outcome
+        let supersedes = outcome == .delivered && old == Int8(PushOutcome.droppedDeviceOffline.rawValue)
+        guard old < 0 || supersedes else { return false }
+        states[i].outcome = Int8(outcome.rawValue)
         journal?.append(.outcome(id: id, outcome))
         return true
     }
@@ -102,36 +108,36 @@ public struct PushLedger: Sendable {
 
     /// Marks a delay reason on the push, unless its fate is already decided.
     public mutating func delay(_ id: Int64, _ reason: DelayReason) {
-        if outcomes[Int(id) - 1] < 0 {
-            delays[Int(id) - 1] |= reason.bit
+        if states[Int(id) - 1].outcome < 0 {
+            states[Int(id) - 1].delays |= reason.bit
             journal?.append(.delay(id: id, reason))
         }
     }
 
     /// Whether the push already has a final outcome.
-    public func isFinal(_ id: Int64) -> Bool { outcomes[Int(id) - 1] >= 0 }
+    public func isFinal(_ id: Int64) -> Bool { states[Int(id) - 1].outcome >= 0 }
 
     /// The push's outcome (`pending` while it has none).
     public func outcome(_ id: Int64) -> PushOutcome {
-        let v = outcomes[Int(id) - 1]
+        let v = states[Int(id) - 1].outcome
         return v < 0 ? .pending : PushOutcome(rawValue: Int(v))!
     }
 
     /// Pushes registered.
-    public var count: Int { outcomes.count }
+    public var count: Int { states.count }
 
     /// Counts per outcome, indexed by `PushOutcome.rawValue` (unfinished pushes count as pending).
     public func outcomeCounts() -> FixedCounts {
         var c = FixedCounts(count: Self.outcomeCount)
-        for v in outcomes { c[v < 0 ? PushOutcome.pending.rawValue : Int(v)] += 1 }
+        for s in states { c[s.outcome < 0 ? PushOutcome.pending.rawValue : Int(s.outcome)] += 1 }
         return c
     }
 
     /// Among delivered pushes: counts per delay reason (indexed by rawValue) and those with none.
     public func delayCounts() -> (reasons: FixedCounts, noDelay: Int) {
         var c = FixedCounts(count: Self.delayReasons.count), none = 0
-        for (i, v) in outcomes.enumerated() where v == Int8(PushOutcome.delivered.rawValue) {
-            let d = delays[i]
+        for s in states where s.outcome == Int8(PushOutcome.delivered.rawValue) {
+            let d = s.delays
             if d == 0 { none += 1 }
             for r in Self.delayReasons where d & r.bit != 0 { c[r.rawValue] += 1 }
         }
