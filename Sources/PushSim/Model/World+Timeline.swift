@@ -23,7 +23,8 @@ extension World {
         if devices.count > 1 { scheduleOtherDevices() }
         var changes = recycled(&timeline.changes)
         defer { timeline.changes = changes }
-        serverSpec.drawChanges(until: horizon, streams: streams, into: &changes)
+        if timeline.changeStreams.isEmpty { timeline.changeStreams = serverSpec.changeStreams(in: streams) }
+        serverSpec.drawChanges(until: horizon, streams: timeline.changeStreams, into: &changes)
         ledger.reserveCapacity(changes.count)   // one push per change
         messages.reserveCapacity(changes.count)
         observer.experience.reserve(changes: changes.count)
@@ -41,6 +42,9 @@ extension World {
 
 /// The buffers the timeline is drawn into, kept by the world between replications.
 struct TimelineBuffers {
+    /// The change schedules' streams (`ServerSpec.changeStreams(in:)`), looked up once: a
+    /// reused world's streams are the same objects, restarted per replication.
+    var changeStreams: [RandomStream] = []
     var changes: [ServerSpec.TimedChange] = []
     var sessions: [Session] = []
 }

@@ -49,10 +49,21 @@ public struct ServerSpec: Decodable, Sendable {
     /// `drawChanges(until:streams:)` into `out` (emptied first, its storage kept: a reused
     /// world's buffer).
     public func drawChanges(until horizon: SimTime, streams: RandomStreams, into out: inout [TimedChange]) {
+        drawChanges(until: horizon, streams: changeStreams(in: streams), into: &out)
+    }
+
+    /// The stream of each change schedule, in schedule order: `server`, `server.1`, `server.2`, …
+    public func changeStreams(in streams: RandomStreams) -> [RandomStream] {
+        changes.indices.map { i in streams.stream(i == 0 ? StreamName.server : "\(StreamName.server).\(i)") }
+    }
+
+    /// `drawChanges(until:streams:into:)` with the schedules' streams already looked up
+    /// (`changeStreams(in:)`, one per schedule): a reused world keeps them.
+    public func drawChanges(until horizon: SimTime, streams: [RandomStream], into out: inout [TimedChange]) {
+        precondition(streams.count == changes.count, "one stream per change schedule")
         out.removeAll(keepingCapacity: true)
         for (i, s) in changes.enumerated() {
-            let random = streams.stream(i == 0 ? StreamName.server : "\(StreamName.server).\(i)")
-            s.draw(keys: keys, until: horizon, random: random, schedule: i, into: &out)
+            s.draw(keys: keys, until: horizon, random: streams[i], schedule: i, into: &out)
         }
         // One schedule of random keys is already in time order (gaps are never negative);
         // stage schedules come entity by entity and need the merge below.
