@@ -39,8 +39,10 @@ public struct AppContext {
     mutating func begin(now: SimTime, cursor: Int64, online: Bool, appState: AppState, session: Int) {
         self.now = now; self.cursor = cursor; self.online = online; self.appState = appState; self.session = session
         pullRequested = false; fullSyncRequested = false
-        appliedPayloads.removeAll(keepingCapacity: true); timers.removeAll(keepingCapacity: true)
-        notificationsPosted.removeAll(keepingCapacity: true); notificationsAfterPull.removeAll(keepingCapacity: true)
+        if !appliedPayloads.isEmpty { appliedPayloads.removeAll(keepingCapacity: true) }
+        if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }
+        if !notificationsPosted.isEmpty { notificationsPosted.removeAll(keepingCapacity: true) }
+        if !notificationsAfterPull.isEmpty { notificationsAfterPull.removeAll(keepingCapacity: true) }
     }
 
     /// Asks the server for `changes(since: cursor)`; the answer is applied in order (or,

@@ -56,15 +56,20 @@ extension World {
         appContext.begin(now: queue.now, cursor: replica.cursor, online: devices[0].online, appState: app.state, session: app.sessions)
         handler(&strategy, &appContext)
         let pull = appContext.pullRequested, fullSync = appContext.fullSyncRequested
-        let payloads = appContext.appliedPayloads, posted = appContext.notificationsPosted
-        let afterPull = appContext.notificationsAfterPull, timers = appContext.timers
-        for change in payloads {
+        // The lists are taken before anything below can run another handler (which begins
+        // the context anew), and only when the handler filled them (nil: nothing retained).
+        let payloads = appContext.appliedPayloads.isEmpty ? nil : appContext.appliedPayloads
+        let posted = appContext.notificationsPosted.isEmpty ? nil : appContext.notificationsPosted
+        let afterPull = appContext.notificationsAfterPull.isEmpty ? nil : appContext.notificationsAfterPull
+        let timers = appContext.timers.isEmpty ? nil : appContext.timers
+        for change in payloads ?? [] {
             observe(.payloadApplied)
             write(key: change.key, value: change.value, payload: true)
         }
-        for key in posted { postNotification(key: key) }
-        if !afterPull.isEmpty { replica.notifyAfterPull += afterPull }
+        if let posted { for key in posted { postNotification(key: key) } }
+        if let afterPull { replica.notifyAfterPull += afterPull }
         if pull || fullSync { requestPull(full: fullSync) }
+        guard let timers else { return }
         for timer in timers {
             observe(.timerSet(tag: timer.tag))
             let delay: SimDuration
