@@ -103,6 +103,10 @@ public struct PushLedger: Sendable {
     /// - Precondition: `record` was called for it.
     public func push(_ id: Int64) -> Push { transmitted[Int(id) - 1] }
 
+    /// The server key push `id` carries (its change's key), read in place.
+    /// - Precondition: `record` was called for it.
+    public func key(of id: Int64) -> Int32 { transmitted[Int(id) - 1].change.key }
+
     /// Records one extra copy of a push made by transport duplication.
     public mutating func duplicated() { duplicatesMade += 1 }
 

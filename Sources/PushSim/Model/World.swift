@@ -137,8 +137,13 @@ struct World: DiscreteEventModel {
 
     /// Runs one event: tells the observer, routes it, tells the observer it is done.
     mutating func handle(_ event: WorldEvent) {
-        let details = observer.tracing ? traceDetails(event) : nil
-        observer.eventStarts(event.traceFields(ledger: ledger), at: queue.now, details: details)
+        guard observer.tracing else {
+            observer.eventStarts(event.traceFields(ledger: ledger), at: queue.now, details: nil)
+            route(event)
+            observer.eventEnded(at: queue.now, foreground: app.state == .foreground)
+            return
+        }
+        observer.eventStarts(event.traceFields(ledger: ledger), at: queue.now, details: traceDetails(event))
         route(event)
         flushLedgerNotes()
         observer.eventEnded(at: queue.now, foreground: app.state == .foreground)
