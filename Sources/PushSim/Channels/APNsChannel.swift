@@ -65,7 +65,7 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
         case .stale: return .rejected(.apnsBadDeviceToken, retryAfter: nil)
         case .valid: break
         }
-        if let e = errors.draw(cx.random) { return ProviderAnswer(e) }
+        if let e = errors.draw(cx.draws) { return ProviderAnswer(e) }
         accept(push, &cx)
         return .accepted(messageID: push.id)
     }
@@ -84,7 +84,7 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
             powerHeld.append(push)
             if push.apnsPriority == 5 && !burstArmed {
                 burstArmed = true
-                cx.setTimer(at: cx.now + powerDelay.sample(cx.random), tag: Self.burstTimerBase + burstGeneration)
+                cx.setTimer(at: cx.now + powerDelay.sample(cx.draws), tag: Self.burstTimerBase + burstGeneration)
             }
         }
     }
@@ -98,7 +98,7 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
         if let old = slot, hasExpired(old, at: cx.now) { cx.finish(old.id, .expired); slot = nil }
         guard let old = slot else { slot = push; slotCandidates = 1; return }
         slotCandidates += 1
-        if retention == .latest || cx.random.uniformInt(below: slotCandidates) == 0 {
+        if retention == .latest || cx.draws.uniformInt(below: slotCandidates) == 0 {
             cx.finish(old.id, .replacedInStorage)
             slot = push
         } else {

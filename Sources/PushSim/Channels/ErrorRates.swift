@@ -52,7 +52,10 @@ public struct ErrorRates: Sendable, Equatable {
     }
 
     /// The error for this send, if any.
-    public func draw(_ random: RandomStream) -> Rejection? {
+    public func draw(_ random: RandomStream) -> Rejection? { draw(random.draws) }
+
+    /// `draw(_:)` through a stream's draws (the same values).
+    public func draw(_ random: StreamDraws) -> Rejection? {
         guard rates.contains(where: { $0.1 > 0 }) else { return nil }
         var u = random.uniform()
         for (i, (e, p)) in rates.enumerated() {

@@ -50,13 +50,13 @@ public struct FCMChannel: PushChannel {
         if cx.device.platform == .ios {
             if push.type == .data && push.apnsPriority == 10 { return .rejected(.invalidArgument, retryAfter: nil) }
             if cx.device.token != .valid { return .rejected(.unregistered, retryAfter: nil) }
-            if let e = config.errors.draw(cx.random) { return ProviderAnswer(e) }
-            if let e = apns.errors.draw(cx.random) { return ProviderAnswer(e) }
+            if let e = config.errors.draw(cx.draws) { return ProviderAnswer(e) }
+            if let e = apns.errors.draw(cx.draws) { return ProviderAnswer(e) }
             cx.nested(Self.apnsSlot) { apns.accept(push, &$0) }
             return .accepted(messageID: push.id)
         }
         if cx.device.token != .valid || cx.device.offlineFor >= config.tokenExpiry { return .rejected(.unregistered, retryAfter: nil) }
-        if let e = config.errors.draw(cx.random) { return ProviderAnswer(e) }
+        if let e = config.errors.draw(cx.draws) { return ProviderAnswer(e) }
         if !state.rate.admit(at: cx.now, perMinute: config.perMinute, perHour: config.perHour) {
             return .rejected(.quotaExceeded, retryAfter: nil)
         }

@@ -31,7 +31,7 @@ struct FCMState: Sendable {
         }
         collapsible.append(p)
         if collapsible.count > maxKeys {
-            let victim = cx.random.uniformInt(below: collapsible.count)
+            let victim = cx.draws.uniformInt(below: collapsible.count)
             cx.finish(collapsible[victim].id, .droppedTooManyPendingMessages)
             collapsible.remove(at: victim)
         }

@@ -42,10 +42,10 @@ public struct Transport: Decodable, Sendable, ParamFieldDeclaring {
     /// as `lost`. Each copy's arrival rank is drawn after its delay.
     public func transmit(_ push: Push, _ cx: inout ProviderContext) {
         if isPerfect { cx.deliver(push, at: cx.now); return }
-        if loss > 0, cx.random.bernoulli(loss) { cx.finish(push.id, .lost); return }
-        let copies = duplicate > 0 && cx.random.bernoulli(duplicate) ? 2 : 1
+        if loss > 0, cx.draws.bernoulli(loss) { cx.finish(push.id, .lost); return }
+        let copies = duplicate > 0 && cx.draws.bernoulli(duplicate) ? 2 : 1
         for copy in 0..<copies {
-            cx.deliver(push, at: cx.now + delay.sample(cx.random), copy: Int8(copy))
+            cx.deliver(push, at: cx.now + delay.sample(cx.draws), copy: Int8(copy))
         }
     }
 }

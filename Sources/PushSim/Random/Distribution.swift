@@ -77,6 +77,11 @@ public enum Distribution: Sendable, Equatable {
     /// - Complexity: O(1) (`gamma` uses an expected-constant number of draws).
     ///   A constant draws nothing and leaves the stream untouched (not even seeded).
     public func sample(_ s: RandomStream) -> Double {
+        sample(s.draws)
+    }
+
+    /// `sample(_:)` drawing through a stream's `draws` (the same values).
+    public func sample(_ s: StreamDraws) -> Double {
         if case .constant(let value) = self { return value }
         let r = s.rng
         switch self {

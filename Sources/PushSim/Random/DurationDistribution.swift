@@ -46,6 +46,11 @@ public struct DurationDistribution: Decodable, Sendable, Equatable {
         Self.duration(distribution.sample(s), unitMicroseconds)
     }
 
+    /// `sample(_:)` drawing through a stream's `draws` (the same values).
+    public func sample(_ s: StreamDraws) -> SimDuration {
+        Self.duration(distribution.sample(s), unitMicroseconds)
+    }
+
     /// The mean, converted and clamped like `sample` (`SimDuration.longestSample` when the mean is
     /// infinite).
     public var meanDuration: SimDuration {

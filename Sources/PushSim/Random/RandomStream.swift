@@ -74,6 +74,8 @@ public final class RandomStream {
 
     /// The generator algorithm.
     public let type: GeneratorType
+    /// `type.range`, kept so that a draw does not read the type (and its name).
+    private let range: UInt
 
     /// A generator of `type` seeded with `seed` (`gsl_rng_alloc`, `gsl_rng_set`, done at
     /// the first draw; for philox4x32-10 the key `seed` and counter base 0). Also calls
@@ -86,6 +88,7 @@ public final class RandomStream {
     public init(type: GeneratorType, seed: UInt32, cache: GeneratorCache? = nil) {
         GSL.setUp()
         self.type = type
+        range = type.range
         self.start = .seed(seed)
         self.cache = cache
     }
@@ -102,6 +105,7 @@ public final class RandomStream {
         precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
         GSL.setUp()
         self.type = type
+        range = type.range
         self.start = .counter(key: key, base: base)
         self.cache = cache
     }
@@ -120,33 +124,26 @@ public final class RandomStream {
 
     /// A uniform double in [0, 1) (`gsl_rng_uniform`); may return exactly 0.
     /// - Complexity: O(1), one generator draw.
-    public func uniform() -> Double {
-        gsl_rng_uniform(rng)
-    }
+    public func uniform() -> Double { draws.uniform() }
 
     /// A uniform double in (0, 1) (`gsl_rng_uniform_pos`): never 0, so safe for `log`.
     /// - Complexity: O(1) expected (redraws on an exact 0).
-    public func uniformPositive() -> Double {
-        gsl_rng_uniform_pos(rng)
-    }
+    public func uniformPositive() -> Double { draws.uniformPositive() }
 
     /// A uniform integer in [0, n − 1] without modulo bias (`gsl_rng_uniform_int`).
     /// - Precondition: 1 ≤ `n` ≤ `type.range` (2^32 − 1 for mt19937).
     /// - Complexity: O(1) expected.
-    public func uniformInt(below n: Int) -> Int {
-        precondition(n >= 1, "uniformInt(below: \(n)) needs n >= 1")
-        // GSL refuses n beyond the generator's range; scale a uniform draw instead there
-        // (only generators with small ranges, such as `uni`, ever need it).
-        guard UInt(n) <= type.range else { return min(n - 1, Int(gsl_rng_uniform(rng) * Double(n))) }
-        return Int(gsl_rng_uniform_int(rng, UInt(n)))
-    }
+    /// GSL refuses n beyond the generator's range; a uniform draw is scaled instead there
+    /// (only generators with small ranges, such as `uni`, ever need it).
+    public func uniformInt(below n: Int) -> Int { draws.uniformInt(below: n) }
 
     /// `true` with probability `p` (`gsl_ran_bernoulli`: one uniform draw u, true iff u < p).
     /// - Precondition: 0 ≤ `p` ≤ 1.
-    public func bernoulli(_ p: Double) -> Bool {
-        precondition(p >= 0 && p <= 1, "bernoulli(\(p)) needs a probability in [0, 1]")
-        return gsl_ran_bernoulli(rng, p) == 1
-    }
+    public func bernoulli(_ p: Double) -> Bool { draws.bernoulli(p) }
+
+    /// The stream's draws as a plain value, unretained: for hot paths that must not
+    /// reference-count the stream. Valid while the stream lives.
+    public var draws: StreamDraws { StreamDraws(stream: .passUnretained(self), range: range) }
 }
 
 /// A stream belongs to one run on one thread; sharing it would make draws depend on

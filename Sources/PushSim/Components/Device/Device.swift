@@ -79,6 +79,12 @@ struct Device {
     @inline(__always) var hasCurrentToken: Bool { installed && registeredToken == token }
 
     /// The device as its provider sees it at `now`.
+    /// The channel stream (unretained) and the channel and order streams' draws, for a
+    /// provider context: plain values, no reference counted.
+    @inline(__always) func providerStreams() -> (random: Unmanaged<RandomStream>, draws: StreamDraws, order: StreamDraws) {
+        (.passUnretained(random), random.draws, order.draws)
+    }
+
     @inline(__always) func view(at now: SimTime) -> DeviceView {
         var v = DeviceView()
         v.online = online
