@@ -85,7 +85,12 @@ public struct DozeController: Sendable, Equatable {
 
     /// Network restricted for normal-priority FCM and app network access (rule F6): deep
     /// IDLE, or LIGHT_IDLE while deep Doze is not IDLE or IDLE_MAINTENANCE.
-    public var isRestricted: Bool {
+    public var isRestricted: Bool { Self.isRestricted(deep: deep, light: light) }
+
+    /// `isRestricted` for the states `deep` and `light` (for callers that read the two
+    /// fields in place: reading a computed property of a stored controller copied it).
+    @inline(__always)
+    static func isRestricted(deep: DeepState, light: LightState) -> Bool {
         deep == .idle || (light == .idle && deep != .idle && deep != .idleMaintenance)
     }
 

@@ -26,7 +26,7 @@ extension World {
 
     mutating func screenMayHaveChanged() {
         let on = devices[0].screenOn, now = queue.now
-        devices[0].doze?.setScreen(on: on, at: now)
+        if devices[0].hasDoze { devices[0].doze.setScreen(on: on, at: now) }
         deviceChanged()
     }
 
@@ -68,7 +68,7 @@ extension World {
 
     /// Keeps exactly one `.doze` event pending, at the controller's next transition.
     mutating func rescheduleDoze() {
-        let next = devices[0].doze?.nextTransition
+        let next = devices[0].hasDoze ? devices[0].doze.nextTransition : nil
         if let current = devices[0].dozeEvent {
             if current.time == next { return }
             queue.cancel(current.id)

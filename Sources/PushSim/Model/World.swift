@@ -151,7 +151,7 @@ struct World: DiscreteEventModel {
 
     private mutating func route(_ event: WorldEvent) {
         // Doze transitions due now take effect before anything else that happens now.
-        if devices[0].hasDoze { let now = queue.now; devices[0].doze!.advance(to: now) }
+        if devices[0].hasDoze { let now = queue.now; devices[0].doze.advance(to: now) }
         switch event {
         case let .serverChange(key, schedule):
             serverChange(key: key, schedule: Int(schedule))
@@ -160,9 +160,12 @@ struct World: DiscreteEventModel {
         case let .charging(on):
             devices[0].charging = on
             let now = queue.now
-            devices[0].doze?.setCharging(on, at: now)
+            if devices[0].hasDoze { devices[0].doze.setCharging(on, at: now) }
             deviceChanged()
-        case .motion: let now = queue.now; devices[0].doze?.motion(at: now); deviceChanged()
+        case .motion:
+            let now = queue.now
+            if devices[0].hasDoze { devices[0].doze.motion(at: now) }
+            deviceChanged()
         case let .lowPowerMode(on): setLowPower(on)
         case .tokenRotation: devices[0].rotateToken(client.registration); deviceChanged()
         case let .installed(yes): setInstalled(yes)
@@ -182,7 +185,7 @@ struct World: DiscreteEventModel {
         case .doze:
             let now = queue.now
             devices[0].dozeEvent = nil
-            devices[0].doze?.advance(to: now)
+            if devices[0].hasDoze { devices[0].doze.advance(to: now) }
             deviceChanged()
         case let .channelTimer(slot, tag): withProvider(0, timerSlot: slot) { channel, cx in channel.timer(tag: tag, &cx) }
         case let .senderTimer(tag): withSender { policy, cx in policy.onTimer(tag: tag, &cx) }

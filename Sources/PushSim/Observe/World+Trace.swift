@@ -12,7 +12,8 @@ extension World {
         case let .channelTimer(_, tag): return [.int("tag", tag)]
         case let .pullComplete(failed, process): return [.flag("failed", failed), .flag("live", process == app.generation)]
         case .doze:
-            guard var d = devices[0].doze else { return [] }
+            guard devices[0].hasDoze else { return [] }
+            var d = devices[0].doze
             d.advance(to: queue.now)
             return [.text("deep", d.deep.rawValue), .text("light", d.light.rawValue)]
         default: return []

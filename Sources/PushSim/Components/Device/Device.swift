@@ -33,9 +33,11 @@ struct Device {
     var explicitScreenOn = false
     var charging = false
     var lowPower = false
-    /// Android Doze (D1–D3); nil elsewhere and on receiver-only devices.
-    var doze: DozeController?
-    /// `doze != nil`, kept apart: testing the optional copies the (large) controller.
+    /// Android Doze (D1–D3), when `hasDoze`; elsewhere and on receiver-only devices an
+    /// inert controller that nothing advances or reads. Not optional: reading a field of
+    /// an optional controller copied the whole (208-byte) value first.
+    var doze: DozeController
+    /// Whether the device runs Doze (Android, the main device).
     let hasDoze: Bool
     /// The pending `.doze` event, at the controller's next transition.
     var dozeEvent: (id: EventID, time: SimTime)?
@@ -58,9 +60,7 @@ struct Device {
         runsApp = true; self.random = random; self.order = order
         hasDoze = spec.platform.rules.hasDoze
         appForeground = spec.app.initialState == .foreground
-        if spec.platform.rules.hasDoze {
-            doze = DozeController(parameters: spec.doze, screenOn: appForeground, charging: false, at: .zero)
-        }
+        doze = hasDoze ? DozeController(parameters: spec.doze, screenOn: appForeground, charging: false, at: .zero) : Self.noDoze
     }
 
     /// One of the recipient's other devices (a receiver: no app code, screen on, no Doze).
@@ -68,7 +68,14 @@ struct Device {
         platform = other.platform; lastConnectedBefore = .zero; standbyBucket = .active; notificationsAuthorized = true
         runsApp = false; self.random = random; self.order = order
         hasDoze = false
+        doze = Self.noDoze
     }
+
+    /// `doze.isRestricted`, from the two state fields read in place.
+    @inline(__always) private var dozeRestricted: Bool { DozeController.isRestricted(deep: doze.deep, light: doze.light) }
+
+    /// The controller of a device without Doze (screen on: it never leaves ACTIVE).
+    private static let noDoze = DozeController(parameters: .aosp, screenOn: true, charging: false, at: .zero)
 
     /// The screen is on during explicit screen-on periods and while the app is in the
     /// foreground; a device whose platform is always awake (generic) or that runs no app
@@ -89,7 +96,7 @@ struct Device {
         var v = DeviceView()
         v.online = online
         v.platform = platform
-        v.dozeRestricted = hasDoze && doze?.isRestricted == true
+        v.dozeRestricted = hasDoze && dozeRestricted
         v.awake = screenOn
         v.token = !installed ? .uninstalled : (registeredToken == token ? .valid : .stale)
         v.offlineFor = online ? .zero : now - offlineSince
@@ -102,7 +109,7 @@ struct Device {
     /// (unless in the foreground or within a high-priority message's exemption).
     @inline(__always) func networkAvailable(at now: SimTime) -> Bool {
         guard online else { return false }
-        guard hasDoze, doze?.isRestricted == true else { return true }
+        guard hasDoze, dozeRestricted else { return true }
         return appForeground || now < exemptUntil
     }
 
