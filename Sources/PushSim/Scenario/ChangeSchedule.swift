@@ -101,15 +101,16 @@ public struct ChangeSchedule: Decodable, Sendable {
     /// nothing else (a reused world's buffer).
     public func draw(keys: Int, until horizon: SimTime, random: RandomStream, schedule: Int, into out: inout [ServerSpec.TimedChange]) {
         var t = SimTime.zero + start
+        let draws = random.draws   // the same draws, without calling through the stream object
         for i in 0..<count {
-            if i > 0 { t = t + (interval ?? gap!.sample(random)) }   // each step ≤ 100 years: no overflow
+            if i > 0 { t = t + (interval ?? gap!.sample(draws)) }   // each step ≤ 100 years: no overflow
             guard t <= horizon else { break }
-            guard let stages else { out.append((t, Int32(random.uniformInt(below: keys)), schedule)); continue }
+            guard let stages else { out.append((t, Int32(draws.uniformInt(below: keys)), schedule)); continue }
             // Every stage of an entity that started is drawn, so later entities' draws do
             // not depend on the horizon; stages past it are dropped.
             var at = t
             for s in stages {
-                at = at + s.after.sample(random)   // ≤ 64 draws of ≤ 100 years each: no overflow
+                at = at + s.after.sample(draws)   // ≤ 64 draws of ≤ 100 years each: no overflow
                 if at <= horizon { out.append((at, Int32(firstKey + i), schedule)) }
             }
         }
