@@ -40,14 +40,18 @@ private struct ScriptResult {
     var mismatch: String?
     var cancelledOK = 0
     var tiedPops = 0
+    var stagedBatches = 0
 }
 
 /// Drives `queue` and a `SortedReference` through the same random schedules, cancellations,
 /// `next(until:)` and `run(until:)` calls (handlers schedule and cancel too), comparing after
 /// every step. Records the first disagreement in `mismatch`. Drains both at the end if asked.
 /// With `ranked`, half the schedules go through `schedule(at:rank:_:)` with a rank in 0...2
-/// (the others keep the default rank 0), so equal times mix ranks.
-private func randomScript(seed: UInt64, cancelling: Bool, drain: Bool, ranked: Bool = false,
+/// (the others keep the default rank 0), so equal times mix ranks. With `staging`, some
+/// steps schedule a batch of 0 … 79 events between `beginStaging()` and `endStaging()`
+/// instead (both sorting paths: insertion up to 64 entries, the library's sort beyond);
+/// the reference is not told, since staging must not change the order.
+private func randomScript(seed: UInt64, cancelling: Bool, drain: Bool, ranked: Bool = false, staging: Bool = false,
                           _ queue: inout EventQueue<Int>) -> ScriptResult {
     var rng = SplitMix64(state: seed)
     var ref = SortedReference()
@@ -89,7 +93,12 @@ private func randomScript(seed: UInt64, cancelling: Bool, drain: Bool, ranked: B
     }
     for step in 0..<150 {
         let roll = rng.below(100)
-        if roll < 45 {
+        if staging, roll < 6 {
+            queue.beginStaging()
+            for _ in 0..<rng.below(80) { schedule(&queue) }
+            queue.endStaging()
+            out.stagedBatches += 1
+        } else if roll < 45 {
             schedule(&queue)
         } else if roll < 60 {
             if cancelling { cancel(&queue) }
@@ -192,6 +201,80 @@ struct EventQueueTests {
             (ties, pops) = (ties + result.tiedPops, pops + result.log.count)
         }
         #expect(ties > 10_000 && pops > 100_000)
+    }
+
+    @Test("Staged batches mixed with heap events pop in sorted-reference order", arguments: [false, true])
+    func stagedSchedulesMatchReference(cancelling: Bool) {
+        var (batches, cancelled, pops) = (0, 0, 0)
+        for seed in UInt64(0)..<2_000 {
+            var q = EventQueue<Int>(reservingCapacity: Int(seed % 3))
+            let result = randomScript(seed: seed, cancelling: cancelling, drain: true, ranked: seed % 2 == 1, staging: true, &q)
+            #expect(result.mismatch == nil)
+            q.checkInvariants()
+            (batches, cancelled, pops) = (batches + result.stagedBatches, cancelled + result.cancelledOK, pops + result.log.count)
+        }
+        #expect(batches > 10_000 && pops > 100_000)
+        #expect(cancelling ? cancelled > 10_000 : cancelled == 0)
+    }
+
+    @Test("Staging changes no event's turn: the same schedule calls give the same run staged or not")
+    func stagingKeepsTheOrder() {
+        func run(staged: Bool) -> [Int] {
+            var q = EventQueue<Int>()
+            if staged { q.beginStaging() }
+            // Three runs in time order, as a timeline's classes are scheduled, with ties.
+            for i in 0..<40 { q.schedule(at: sec(Int64(i % 7)), tier: UInt8(i % 3), i) }
+            for i in 40..<70 { q.schedule(at: sec(Int64(i - 40)), tier: 1, i) }
+            for i in 70..<75 { q.schedule(at: sec(3), tier: 0, rank: UInt32(i % 2), i) }
+            if staged { q.endStaging() }
+            var log: [Int] = []
+            q.run(until: .distantFuture) { q, payload in
+                log.append(payload)
+                if payload < 100, payload % 5 == 0 { q.schedule(at: q.now, tier: 1, 100 + payload) }
+            }
+            return log
+        }
+        let plain = run(staged: false)
+        #expect(plain.count == 75 + 15)
+        #expect(run(staged: true) == plain)
+    }
+
+    @Test("A staged event can be cancelled; next(until:) while staging traps")
+    func stagedCancellationAndMisuse() async {
+        var q = EventQueue<String>()
+        q.beginStaging()
+        let a = q.schedule(at: sec(1), "a")
+        q.schedule(at: sec(2), "b")
+        q.endStaging()
+        #expect(q.pendingCount == 2)
+        let cancelled = q.cancel(a)
+        let nextTime = q.nextTime
+        #expect(cancelled && q.pendingCount == 1 && nextTime == sec(2))
+        let popped = q.next(until: .distantFuture)
+        let cancelledAgain = q.cancel(a)
+        #expect(popped == "b" && !cancelledAgain && q.isEmpty)
+        q.checkInvariants()
+        await #expect(processExitsWith: .failure) {
+            var q = EventQueue<Int>()
+            q.beginStaging()
+            q.schedule(at: sec(1), 0)
+            _ = q.next(until: sec(5))
+        }
+        await #expect(processExitsWith: .failure) {
+            var q = EventQueue<Int>()
+            q.endStaging()
+        }
+    }
+
+    @Test("The invariant check detects an unsorted staged list")
+    func invariantCheckSeesStagedOrder() {
+        var q = EventQueue<Int>()
+        q.beginStaging()
+        for i in 0..<5 { q.schedule(at: sec(Int64(i)), i) }
+        q.endStaging()
+        #expect(q.firstInvariantViolation() == nil)
+        q.lane.swapAt(0, 4)
+        #expect(q.firstInvariantViolation()?.hasPrefix("staged order") == true)
     }
 
     @Test("At an equal time a lower rank runs first, even if scheduled later; equal ranks run FIFO")

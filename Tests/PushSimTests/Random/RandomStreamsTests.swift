@@ -102,6 +102,28 @@ struct RandomStreamTests {
         #expect(gsl_rng_uniform(a.rng) == b.uniform())
         #expect(String(cString: gsl_rng_name(a.rng)) == "mt19937")
     }
+
+    @Test("draws is the stream's own sequence: interleaved with its methods, it continues it", arguments: ["mt19937", "philox4x32-10", "taus2"])
+    func drawsContinueTheStream(generator: String) {
+        let type = GeneratorType.named(generator)!
+        func make() -> RandomStream {
+            type.isCounterBased ? RandomStream(type: type, key: 0xFEED, base: 3) : RandomStream(type: type, seed: 41)
+        }
+        let methods = make(), mixed = make()
+        let delay = DurationDistribution(.uniformInt(min: 0, max: 4), unit: "s")
+        var expected: [Double] = [], got: [Double] = []
+        for i in 0..<2_000 {
+            expected += [methods.uniform(), Double(methods.uniformInt(below: 5 + i % 3)), methods.bernoulli(0.3) ? 1 : 0,
+                         Double(delay.sample(methods).microseconds)]
+            let d = mixed.draws   // a fresh handle each round, methods between: one sequence
+            got.append(i % 2 == 0 ? d.uniform() : mixed.uniform())
+            got.append(Double(i % 3 == 0 ? mixed.uniformInt(below: 5 + i % 3) : d.uniformInt(below: 5 + i % 3)))
+            got.append((i % 5 == 0 ? mixed.bernoulli(0.3) : d.bernoulli(0.3)) ? 1 : 0)
+            got.append(Double((i % 2 == 0 ? delay.sample(d) : delay.sample(mixed)).microseconds))
+        }
+        #expect(got == expected)
+        #expect(gsl_rng_get(methods.draws.rng) == gsl_rng_get(mixed.rng))
+    }
 }
 
 @Suite("GeneratorType")
