@@ -34,7 +34,8 @@ public struct FixedCounts: Sendable, Equatable, RandomAccessCollection, MutableC
     @inline(__always)
     public func sum(where include: (Int) -> Bool) -> Int {
         var total = 0
-        for i in 0 ..< count where include(i) { total += storage[i] }
+        let slots = storage.span
+        for i in 0 ..< count where include(i) { total += slots[i] }
         return total
     }
 
