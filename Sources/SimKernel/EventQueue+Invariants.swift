@@ -3,10 +3,11 @@
 /// builds); call `checkInvariants()` from tests or while debugging a model.
 extension EventQueue {
     /// Traps (`preconditionFailure`) with a description if the queue's internal state is
-    /// inconsistent: heap order by (time, rank, tier, sequence), no entry before `now`, every sequence
-    /// issued either still in the heap or retired exactly once, cancellations only of
-    /// entries still in the heap.
-    /// - Complexity: O(n) time and O(n) extra space, n the number of heap entries.
+    /// inconsistent: heap order by (time, rank, tier, sequence), the pending staged entries
+    /// sorted by the same order (unless staging), no entry before `now`, every sequence
+    /// issued either still pending (in the heap or staged) or retired exactly once,
+    /// cancellations only of pending entries.
+    /// - Complexity: O(n) time and O(n) extra space, n the number of pending entries.
     public func checkInvariants() {
         if let violation = firstInvariantViolation() {
             preconditionFailure("EventQueue invariant broken: \(violation)")

@@ -31,8 +31,9 @@ public struct EventID: Hashable, Sendable {
 /// depend on an arbitrary tie order. It never reorders different times, ranks or tiers.
 /// Off by default, and then the order is exactly (time, rank, tier, insertion sequence).
 ///
-/// **Cancellation is lazy.** `cancel(_:)` marks an event in O(1); the entry stays in the
-/// heap and is discarded when it reaches the top. `pendingCount` never counts it.
+/// **Cancellation is lazy.** `cancel(_:)` marks an event in O(1); the entry stays where it
+/// is (the heap or the staged list) and is discarded when it reaches the front.
+/// `pendingCount` never counts it.
 ///
 /// Storage is a binary min-heap in one contiguous array of plain entries (time, sequence,
 /// payload, rank): no closures, existentials or class boxes on the hot path. `reset()` empties
@@ -48,7 +49,7 @@ public struct EventID: Hashable, Sendable {
 ///
 /// Units: times are `SimTime`, durations `SimDuration` (integer microseconds).
 /// The "n" in the complexity notes below is the number of entries in the heap, which
-/// includes cancelled entries not yet discarded.
+/// includes cancelled entries not yet discarded (staged entries cost O(1) to pop).
 public struct EventQueue<Payload> {
     /// One heap slot. Ordered by `(time, rank, tier, sequence)`.
     @usableFromInline
@@ -106,9 +107,11 @@ public struct EventQueue<Payload> {
     @usableFromInline var laneNext: Int
     /// Whether `schedule` currently appends to `lane` (between `beginStaging()` and `endStaging()`).
     @usableFromInline var staging: Bool
-    /// Sequences cancelled while still in `heap`; removed when their entry is discarded.
+    /// Sequences cancelled while still pending (in `heap` or `lane[laneNext...]`); removed
+    /// when their entry is discarded.
     @usableFromInline var cancelled: Set<UInt64>
-    /// One bit per sequence issued, set once its entry has left `heap` (popped or discarded).
+    /// One bit per sequence issued, set once its entry has left the heap or the staged list
+    /// (popped or discarded).
     @usableFromInline var retired: [UInt64]
     /// The sequence the next scheduled event gets.
     @usableFromInline var nextSequence: UInt64
@@ -157,10 +160,13 @@ public struct EventQueue<Payload> {
     @inlinable public var isEmpty: Bool { pendingCount == 0 }
 
     /// The time of the earliest live event, or `nil` if none is pending. Mutating because it
-    /// discards cancelled entries found at the top of the heap; never changes `now`.
+    /// discards cancelled entries found at the front (of the heap or the staged list);
+    /// never changes `now`.
+    /// - Precondition: not staging (the staged list is sorted only when staging ends).
     /// - Complexity: O(1), plus O(log n) per cancelled entry discarded.
     @inlinable public var nextTime: SimTime? {
         mutating get {
+            precondition(!staging, "EventQueue: nextTime while staging; call endStaging() first")
             discardCancelledHead()
             return head.map { SimTime(microseconds: $0.time) }
         }
@@ -168,9 +174,11 @@ public struct EventQueue<Payload> {
 
     /// The rank of the earliest live event (the one `next(until:)` returns next), or `nil`
     /// if none is pending (its tier is not included). Mutating for the same reason as `nextTime`.
+    /// - Precondition: not staging.
     /// - Complexity: O(1), plus O(log n) per cancelled entry discarded.
     @inlinable public var nextRank: UInt32? {
         mutating get {
+            precondition(!staging, "EventQueue: nextRank while staging; call endStaging() first")
             discardCancelledHead()
             return head?.rank
         }
@@ -240,7 +248,8 @@ public struct EventQueue<Payload> {
 
     /// Cancels a pending event: it will never be returned by `next(until:)`.
     ///
-    /// Lazy: the entry is only marked; it is discarded when it reaches the top of the heap.
+    /// Lazy: the entry is only marked; it is discarded when it reaches the front. May be
+    /// called while staging.
     /// - Returns: `true` if the event was pending; `false` if it already ran, was already
     ///   cancelled, or `id` was never issued by this queue (since the last `reset()`).
     /// - Complexity: O(1) (expected, one hash-set insertion).
@@ -337,14 +346,17 @@ public struct EventQueue<Payload> {
     public mutating func endStaging() {
         precondition(staging, "EventQueue: endStaging() without beginStaging()")
         staging = false
-        // A timeline is a few runs of ordered events (one per event class): insertion sort
-        // is linear on such input up to a few dozen entries; the library's sort beyond.
-        guard lane.count <= 64 else { lane.sort { $0.runsBefore($1) }; return }
+        // Only the pending entries are sorted (nothing pops while staging, so laneNext is
+        // still where beginStaging left it). Up to 64 entries insertion sort (a timeline's
+        // few ordered runs, one per event class, cost it little at that size); the
+        // library's sort beyond.
+        let first = laneNext
+        guard lane.count - first <= 64 else { lane[first...].sort { $0.runsBefore($1) }; return }
         lane.withUnsafeMutableBufferPointer { l in
-            for i in l.indices.dropFirst() {
+            for i in l.indices.dropFirst(first + 1) {
                 let moving = l[i]
                 var hole = i
-                while hole > 0, moving.runsBefore(l[hole - 1]) {
+                while hole > first, moving.runsBefore(l[hole - 1]) {
                     l[hole] = l[hole - 1]
                     hole -= 1
                 }

@@ -27,8 +27,9 @@ public struct ProviderContext: ~Copyable {
     /// copy or signal handed to the device, so the `random` draws are the same with or
     /// without ranks.
     private let order: StreamDraws
-    /// The world's devices hold the streams for the whole run, longer than any context:
-    /// the context keeps them unretained, so making one counts no references.
+    /// The run's `RandomStreams` (held by the world) keeps every stream alive for the
+    /// world's lifetime, longer than any context: the context keeps them unretained, so
+    /// making one counts no references.
     private let _random: Unmanaged<RandomStream>
     /// The recipient's device index: 0 for the device whose app runs the strategy, 1, 2, …
     /// for the other devices.

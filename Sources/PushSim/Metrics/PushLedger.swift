@@ -22,12 +22,14 @@ public struct PushLedger: Sendable {
     static let delayReasons = DelayReason.allCases
     static let outcomeCount = PushOutcome.allCases.count
 
-    /// One recorded fact about a push, for traces.
+    /// What the ledger knows of one push: its outcome's raw value (-1 while not final) and
+    /// its delay reasons' bits.
     struct State: Sendable {
         var outcome: Int8 = -1
         var delays: UInt8 = 0
     }
 
+    /// One recorded fact about a push, for traces.
     public enum Note: Sendable, Equatable {
         case outcome(id: Int64, PushOutcome)
         case delay(id: Int64, DelayReason)

@@ -142,8 +142,9 @@ public final class RandomStream {
     public func bernoulli(_ p: Double) -> Bool { draws.bernoulli(p) }
 
     /// The stream's draws as a plain value, unretained: for hot paths that must not
-    /// reference-count the stream. Valid while the stream lives.
-    public var draws: StreamDraws { StreamDraws(stream: .passUnretained(self), range: range) }
+    /// reference-count the stream. Valid only while the stream lives, which the caller
+    /// ensures (internal: outside code draws through the stream or `ProviderContext.draws`).
+    var draws: StreamDraws { StreamDraws(stream: .passUnretained(self), range: range) }
 }
 
 /// A stream belongs to one run on one thread; sharing it would make draws depend on

@@ -5,8 +5,10 @@ import CGSL
 /// stream's own methods draw, from the same generator and sequence (the stream's methods
 /// are these); like the stream, it sets the generator up at the first draw.
 ///
-/// Valid only while its stream lives (a context hands one out for the call it is passed
-/// to; the world's devices hold the streams); obtain it from `RandomStream.draws`.
+/// Valid only while its stream lives. Outside PushSim the only way to get one is
+/// `ProviderContext.draws`, for the call the context is passed to (the run's
+/// `RandomStreams`, which the world holds, keeps the stream alive); do not keep it beyond
+/// the call. Inside, `RandomStream.draws` makes one, and the caller keeps the stream alive.
 public struct StreamDraws {
     let stream: Unmanaged<RandomStream>
     /// The generator's range, max − min (`GeneratorType.range`).

@@ -239,12 +239,35 @@ struct EventQueueTests {
         #expect(run(staged: true) == plain)
     }
 
-    @Test("A staged event can be cancelled; next(until:) while staging traps")
+    @Test("Staged with shuffled ties and tiers, the run is the unstaged one under the same salt")
+    func stagingUnderShuffledTies() {
+        func run(staged: Bool, salt: UInt64) -> [Int] {
+            var q = EventQueue<Int>()
+            q.shuffleTies(salt: salt)
+            if staged { q.beginStaging() }
+            for i in 0..<60 { q.schedule(at: sec(Int64(i % 4)), tier: UInt8(i % 5), rank: UInt32(i % 7 == 0 ? 1 : 0), i) }
+            if staged { q.endStaging() }
+            for i in 60..<70 { q.schedule(at: sec(Int64(i % 3)), tier: UInt8(i % 2), i) }
+            var log: [Int] = []
+            while let p = q.next(until: .distantFuture) { log.append(p) }
+            return log
+        }
+        for salt: UInt64 in [0, 1, 0xBEEF, 12_345_678] {
+            let plain = run(staged: false, salt: salt)
+            #expect(plain.count == 70 && run(staged: true, salt: salt) == plain)
+        }
+        #expect(run(staged: false, salt: 1) != run(staged: false, salt: 0xBEEF))   // the salts do reorder ties
+    }
+
+    @Test("A staged event can be cancelled (also while staging); reading the queue while staging traps")
     func stagedCancellationAndMisuse() async {
         var q = EventQueue<String>()
         q.beginStaging()
+        let early = q.schedule(at: sec(3), "early-cancelled")
         let a = q.schedule(at: sec(1), "a")
         q.schedule(at: sec(2), "b")
+        let cancelledWhileStaging = q.cancel(early)
+        #expect(cancelledWhileStaging)
         q.endStaging()
         #expect(q.pendingCount == 2)
         let cancelled = q.cancel(a)
@@ -263,6 +286,19 @@ struct EventQueueTests {
         await #expect(processExitsWith: .failure) {
             var q = EventQueue<Int>()
             q.endStaging()
+        }
+        await #expect(processExitsWith: .failure) {
+            var q = EventQueue<Int>()
+            q.beginStaging()
+            let a = q.schedule(at: sec(5), 0)
+            q.schedule(at: sec(1), 1)
+            q.cancel(a)
+            _ = q.nextTime   // would discard from the unsorted list
+        }
+        await #expect(processExitsWith: .failure) {
+            var q = EventQueue<Int>()
+            q.beginStaging()
+            _ = q.nextRank
         }
     }
 

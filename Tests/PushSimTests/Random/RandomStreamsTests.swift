@@ -122,7 +122,27 @@ struct RandomStreamTests {
             got.append(Double((i % 2 == 0 ? delay.sample(d) : delay.sample(mixed)).microseconds))
         }
         #expect(got == expected)
-        #expect(gsl_rng_get(methods.draws.rng) == gsl_rng_get(mixed.rng))
+        withExtendedLifetime(methods) { #expect(gsl_rng_get(methods.draws.rng) == gsl_rng_get(mixed.rng)) }
+    }
+
+    @Test("draws are GSL's own: uniform, uniform_int, bernoulli and, past a small generator's range, a scaled uniform",
+          arguments: ["mt19937", "philox4x32-10", "uni"])
+    func drawsAreGSLs(generator: String) {
+        let type = GeneratorType.named(generator)!
+        let stream = type.isCounterBased ? RandomStream(type: type, key: 9, base: 1) : RandomStream(type: type, seed: 8)
+        let reference = type.isCounterBased ? RandomStream(type: type, key: 9, base: 1) : RandomStream(type: type, seed: 8)
+        let n = 100_000   // beyond uni's range (32,766): there the draw is a scaled uniform
+        withExtendedLifetime(stream) {
+            let d = stream.draws, r = reference.rng
+            for _ in 0..<1_000 {
+                #expect(d.uniform() == gsl_rng_uniform(r))
+                #expect(d.uniformInt(below: 7) == Int(gsl_rng_uniform_int(r, 7)))
+                #expect(d.bernoulli(0.25) == (gsl_ran_bernoulli(r, 0.25) == 1))
+                let want = UInt(n) <= type.range ? Int(gsl_rng_uniform_int(r, UInt(n))) : min(n - 1, Int(gsl_rng_uniform(r) * Double(n)))
+                #expect(d.uniformInt(below: n) == want)
+            }
+        }
+        #expect((type.range < UInt(n)) == (generator == "uni"))
     }
 }
 
