@@ -322,68 +322,6 @@ public struct EventQueue<Payload> {
         _now = .zero
         _eventsPopped = 0
     }
-
-    /// Starts staging: until `endStaging()`, `schedule` puts events in the staged list
-    /// instead of the heap. For many events scheduled at once before they start to run (a
-    /// replication's timeline); the order events run in is the same either way.
-    /// - Precondition: not already staging.
-    /// - Complexity: O(1), plus O(s) to drop the s staged entries already popped.
-    @inlinable
-    public mutating func beginStaging() {
-        precondition(!staging, "EventQueue: beginStaging() while staging")
-        if laneNext > 0 {
-            lane.removeFirst(laneNext)
-            laneNext = 0
-        }
-        staging = true
-    }
-
-    /// Ends staging: sorts the staged events (with any staged before that are still
-    /// pending) so that they can run.
-    /// - Precondition: staging.
-    /// - Complexity: O(s log s) for s staged entries; O(s) when they were scheduled in order.
-    @inlinable
-    public mutating func endStaging() {
-        precondition(staging, "EventQueue: endStaging() without beginStaging()")
-        staging = false
-        // Only the pending entries are sorted (nothing pops while staging, so laneNext is
-        // still where beginStaging left it). Up to 64 entries insertion sort (a timeline's
-        // few ordered runs, one per event class, cost it little at that size); the
-        // library's sort beyond.
-        let first = laneNext
-        guard lane.count - first <= 64 else { lane[first...].sort { $0.runsBefore($1) }; return }
-        lane.withUnsafeMutableBufferPointer { l in
-            for i in l.indices.dropFirst(first + 1) {
-                let moving = l[i]
-                var hole = i
-                while hole > first, moving.runsBefore(l[hole - 1]) {
-                    l[hole] = l[hole - 1]
-                    hole -= 1
-                }
-                l[hole] = moving
-            }
-        }
-    }
-
-    /// Orders events equal in (time, rank, tier) pseudo-randomly instead of FIFO, for every
-    /// event scheduled from now on (different ranks and tiers keep their order): the order
-    /// key of an event is 20 bits of SplitMix64(sequence ^ `salt`) (ties of that broken by
-    /// sequence). The order is a
-    /// fixed function of (salt, sequence), so a run stays reproducible. `salt` 0 restores
-    /// FIFO. Meant for checks that no result depends on an arbitrary tie order; call it
-    /// before scheduling anything. `reset()` keeps the salt.
-    /// - Complexity: O(1); afterwards O(1) extra per `schedule`.
-    public mutating func shuffleTies(salt: UInt64) { tieSalt = salt }
-
-    /// The shuffled order key of `sequence`: a pseudo-random 20-bit key, then the sequence.
-    @usableFromInline @inline(never) static func shuffled(_ sequence: UInt64, salt: UInt64) -> UInt64 {
-        precondition(sequence <= sequenceMask, "EventQueue: more than 2^40 events scheduled")
-        var z = (sequence ^ salt) &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return (z & shuffleMask) | sequence
-    }
 }
 
 extension EventQueue: Sendable where Payload: Sendable {}
@@ -399,14 +337,6 @@ extension EventQueue {
     @inlinable mutating func markRetired(_ sequence: UInt64) {
         retired[Int(truncatingIfNeeded: sequence >> 6)] |= 1 << (sequence & 63)
     }
-
-    /// Whether the next entry to leave is the staged list's head (not the heap's).
-    @inlinable var laneHeadIsFirst: Bool {
-        laneNext < lane.count && (heap.isEmpty || lane[laneNext].runsBefore(heap[0]))
-    }
-
-    /// The next entry to leave, cancelled or not: the earlier of the staged list's and the heap's heads.
-    @inlinable var head: Entry? { laneHeadIsFirst ? lane[laneNext] : heap.first }
 
     /// Drops cancelled entries from the front (of the heap and the staged list), so that `head` is live.
     @inlinable mutating func discardCancelledHead() {

@@ -1,0 +1,23 @@
+/// Shuffled ties of `EventQueue` (see its **Shuffled ties**): a check that no result
+/// depends on the arbitrary FIFO order of events equal in (time, rank, tier).
+extension EventQueue {
+    /// Orders events equal in (time, rank, tier) pseudo-randomly instead of FIFO, for every
+    /// event scheduled from now on (different ranks and tiers keep their order): the order
+    /// key of an event is 20 bits of SplitMix64(sequence ^ `salt`) (ties of that broken by
+    /// sequence). The order is a
+    /// fixed function of (salt, sequence), so a run stays reproducible. `salt` 0 restores
+    /// FIFO. Meant for checks that no result depends on an arbitrary tie order; call it
+    /// before scheduling anything. `reset()` keeps the salt.
+    /// - Complexity: O(1); afterwards O(1) extra per `schedule`.
+    public mutating func shuffleTies(salt: UInt64) { tieSalt = salt }
+
+    /// The shuffled order key of `sequence`: a pseudo-random 20-bit key, then the sequence.
+    @usableFromInline @inline(never) static func shuffled(_ sequence: UInt64, salt: UInt64) -> UInt64 {
+        precondition(sequence <= sequenceMask, "EventQueue: more than 2^40 events scheduled")
+        var z = (sequence ^ salt) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return (z & shuffleMask) | sequence
+    }
+}
