@@ -20,17 +20,16 @@ public struct ProviderContext: ~Copyable {
     /// The channel's named random stream (`"channel"`, `"channel.<n>"` for other device n):
     /// common to every strategy of a replication. `draws` draws from it without reference
     /// counting (the same sequence).
-    public var random: RandomStream { _random.takeUnretainedValue() }
-    /// `random`'s draws as a plain value: what the built-in channels draw through.
+    public var random: RandomStream { draws.stream.takeUnretainedValue() }
+    /// `random`'s draws as a plain value: what the built-in channels draw through. Both
+    /// refer to the stream unretained: the run's `RandomStreams` (held by the world) keeps
+    /// every stream alive for the world's lifetime, longer than any context, so making one
+    /// counts no references.
     public let draws: StreamDraws
     /// The stream of arrival ranks (`"channel.order"`, `"channel.<n>.order"`): one draw per
     /// copy or signal handed to the device, so the `random` draws are the same with or
     /// without ranks.
     private let order: StreamDraws
-    /// The run's `RandomStreams` (held by the world) keeps every stream alive for the
-    /// world's lifetime, longer than any context: the context keeps them unretained, so
-    /// making one counts no references.
-    private let _random: Unmanaged<RandomStream>
     /// The recipient's device index: 0 for the device whose app runs the strategy, 1, 2, …
     /// for the other devices.
     let deviceIndex: Int8
@@ -42,9 +41,9 @@ public struct ProviderContext: ~Copyable {
     private let queue: UnsafeMutablePointer<EventQueue<WorldEvent>>
     private let ledger: UnsafeMutablePointer<PushLedger>
 
-    init(now: SimTime, device: DeviceView, random: Unmanaged<RandomStream>, draws: StreamDraws, order: StreamDraws, deviceIndex: Int8,
+    init(now: SimTime, device: DeviceView, draws: StreamDraws, order: StreamDraws, deviceIndex: Int8,
          timerSlot: UInt8 = 0, queue: UnsafeMutablePointer<EventQueue<WorldEvent>>, ledger: UnsafeMutablePointer<PushLedger>) {
-        self.now = now; self.device = device; _random = random; self.draws = draws; self.order = order
+        self.now = now; self.device = device; self.draws = draws; self.order = order
         self.deviceIndex = deviceIndex; slot = 0; self.timerSlot = timerSlot
         self.queue = queue; self.ledger = ledger
     }
@@ -123,18 +122,18 @@ extension ProviderContext {
     static func with<C, R>(_ channel: inout C, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger, now: SimTime,
                            device: DeviceView, random: RandomStream, order: RandomStream, deviceIndex: Int8, timerSlot: UInt8 = 0,
                            _ body: (inout C, inout ProviderContext) -> R) -> R {
-        with(&channel, queue: &queue, ledger: &ledger, now: now, device: device, random: .passUnretained(random), draws: random.draws,
-             order: order.draws, deviceIndex: deviceIndex, timerSlot: timerSlot, body)
+        with(&channel, queue: &queue, ledger: &ledger, now: now, device: device, draws: random.draws, order: order.draws,
+             deviceIndex: deviceIndex, timerSlot: timerSlot, body)
     }
 
     /// `with(_:queue:ledger:now:device:random:order:deviceIndex:timerSlot:_:)` with the
-    /// streams already as draws (and `random` unretained; it must outlive the call).
+    /// streams already as draws (unretained: the streams must outlive the call).
     static func with<C, R>(_ channel: inout C, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger, now: SimTime,
-                           device: DeviceView, random: Unmanaged<RandomStream>, draws: StreamDraws, order: StreamDraws,
+                           device: DeviceView, draws: StreamDraws, order: StreamDraws,
                            deviceIndex: Int8, timerSlot: UInt8 = 0, _ body: (inout C, inout ProviderContext) -> R) -> R {
         withUnsafeMutablePointer(to: &queue) { q in
             withUnsafeMutablePointer(to: &ledger) { l in
-                var cx = ProviderContext(now: now, device: device, random: random, draws: draws, order: order, deviceIndex: deviceIndex,
+                var cx = ProviderContext(now: now, device: device, draws: draws, order: order, deviceIndex: deviceIndex,
                                          timerSlot: timerSlot, queue: q, ledger: l)
                 return body(&channel, &cx)
             }

@@ -8,11 +8,11 @@ extension World {
     /// `timerSlot`: the slot of the timer being handled.
     mutating func withProvider<R>(_ device: Int, timerSlot: UInt8 = 0, _ body: (inout any PushChannel, inout ProviderContext) -> R) -> R {
         let now = queue.now
-        // Plain values only (the streams as draws, the channel stream unretained): making
-        // the context counts no references.
+        // Plain values only (the streams as unretained draws): making the context counts
+        // no references.
         let (view, streams) = devices.withUnsafeBufferPointer { d in (d[device].view(at: now), d[device].providerStreams()) }
-        return ProviderContext.with(&providers[device], queue: &queue, ledger: &ledger, now: now, device: view, random: streams.random,
-                                    draws: streams.draws, order: streams.order, deviceIndex: Int8(device), timerSlot: timerSlot, body)
+        return ProviderContext.with(&providers[device], queue: &queue, ledger: &ledger, now: now, device: view, draws: streams.draws,
+                                    order: streams.order, deviceIndex: Int8(device), timerSlot: timerSlot, body)
     }
 
     mutating func setOnline(_ isOnline: Bool) {

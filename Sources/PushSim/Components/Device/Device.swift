@@ -85,12 +85,9 @@ struct Device {
     /// Whether the server's token is the device's current one and the app is installed.
     @inline(__always) var hasCurrentToken: Bool { installed && registeredToken == token }
 
-    /// The channel stream (unretained) and the channel and order streams' draws, for a
-    /// provider context: plain values, no reference counted (the run's `RandomStreams`
-    /// keeps the streams alive, see `random`).
-    @inline(__always) func providerStreams() -> (random: Unmanaged<RandomStream>, draws: StreamDraws, order: StreamDraws) {
-        (.passUnretained(random), random.draws, order.draws)
-    }
+    /// The channel and order streams' draws, for a provider context: plain values, no
+    /// reference counted (the run's `RandomStreams` keeps the streams alive, see `random`).
+    @inline(__always) func providerStreams() -> (draws: StreamDraws, order: StreamDraws) { (random.draws, order.draws) }
 
     /// The device as its provider sees it at `now`.
     @inline(__always) func view(at now: SimTime) -> DeviceView {
