@@ -16,6 +16,10 @@ public struct DeviceView: Sendable {
     public var offlineFor = SimDuration.zero
     /// Android App Standby Bucket (D4).
     public var standbyBucket = StandbyBucket.active
+    /// Whether the bucket's caps apply at all (D4, disputed reading).
+    public var standbyCaps = StandbyCaps.byBucket
+    /// The device is charging (bucket caps do not apply then, D4).
+    public var charging = false
     /// Whether the user allows notifications to be displayed.
     public var notificationsAuthorized = true
 

@@ -37,17 +37,21 @@ struct FCMState: Sendable {
         }
     }
 
-    /// F7 and D4: whether this high-priority push goes as normal.
+    /// F7 and D4: whether this high-priority push goes as normal. The bucket cap (D4) is
+    /// off while charging (Android's page: the restrictions do not apply then) and with
+    /// `standbyCaps: none`; a message sent while it is off does not count toward the day's
+    /// cap (a model reading: the page does not say).
     mutating func shouldDowngrade(_ p: Push, device: DeviceView, now: SimTime, config: FCMConfig) -> Bool {
         let day = now.microseconds / SimDuration.days(1).microseconds
         if highToday.day != day { highToday = (day, 0) }
-        if let cap = device.standbyBucket.dailyHighPriorityCap, highToday.count >= cap { return true }
+        let cap = device.standbyCaps == .byBucket && !device.charging ? device.standbyBucket.dailyHighPriorityCap : nil
+        if let cap, highToday.count >= cap { return true }
         if let d = config.downgrade {
             unseenHigh.removeAll { $0 <= now - d.window }
             if unseenHigh.count >= d.unseenLimit { return true }
             if !(p.isDisplayable && device.notificationsAuthorized) { unseenHigh.append(now) }
         }
-        highToday.count += 1
+        if cap != nil { highToday.count += 1 }
         return false
     }
 }

@@ -13,12 +13,14 @@ extension DeviceSpec: ParamDeclaring {
                                            doc: "alternating online/offline periods drawn per replication (not with offline)")
         case .screenOn: return .periods(n, doc: "screen-on periods (the screen is also on while the app is in the foreground)")
         case .charging: return .periods(n, doc: "charging periods")
-        case .motion: return .durations(n, doc: "times the device is moved (resets deep Doze)")
+        case .motion: return .durations(n, doc: "times the device is moved (from IDLE_PENDING on, deep Doze goes back to INACTIVE, D1)")
         case .doze: return .object(n, DozeParameters.self, def: "doze", default: .object([]), doc: "Doze constants (Android; AOSP defaults)")
         case .highPriorityExemption: return Param.duration(n, default: .minutes(5),
                                                            doc: "how long a high-priority FCM message exempts the app from Doze's network restriction (F6)").any
         case .lowPowerMode: return .periods(n, doc: "iOS Low Power Mode periods (data-only pushes held, I5)")
         case .standbyBucket: return Param.enumeration(n, default: StandbyBucket.active, doc: "Android App Standby Bucket (D4)").any
+        case .standbyCaps: return Param.enumeration(n, default: StandbyCaps.byBucket,
+                                                    doc: "whether the bucket caps apply: byBucket (Android 12 and lower) or none (13 and later) (D4, disputed)").any
         case .backgroundBudget: return .object(n, BackgroundBudget.self, default: .object([]), doc: "iOS background-notification budget (I1)")
         case .heldBackgroundPush: return Param.enumeration(n, default: HeldPushPolicy.deliverAtLaunch,
                                                            doc: "what happens to a background push held for the budget (I3)").any

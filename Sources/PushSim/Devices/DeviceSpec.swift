@@ -13,7 +13,7 @@ public struct DeviceSpec: Decodable, Sendable {
     /// Screen-on periods (the screen is also on while the app is in the foreground).
     public var screenOn: [Period] = []
     public var charging: [Period] = []
-    /// Times the device is moved (resets deep Doze).
+    /// Times the device is moved (from IDLE_PENDING on, deep Doze goes back to INACTIVE, D1).
     public var motion: [SimDuration] = []
     /// Doze constants (Android).
     public var doze = DozeParameters.aosp
@@ -24,6 +24,9 @@ public struct DeviceSpec: Decodable, Sendable {
     public var lowPowerMode: [Period] = []
     /// Android App Standby Bucket (D4).
     public var standbyBucket: StandbyBucket = .active
+    /// Whether the bucket's high-priority caps apply at all (D4, disputed): `byBucket`
+    /// (default) or `none` (the Android 13+ reading).
+    public var standbyCaps: StandbyCaps = .byBucket
     /// iOS background-notification budget (I1).
     public var backgroundBudget = BackgroundBudget.default
     /// What happens to a background push held for the budget: delivered at the next launch
@@ -47,7 +50,7 @@ public struct DeviceSpec: Decodable, Sendable {
     public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case platform, offline, connectivity, screenOn, charging, motion, doze, highPriorityExemption, lowPowerMode, standbyBucket
+        case platform, offline, connectivity, screenOn, charging, motion, doze, highPriorityExemption, lowPowerMode, standbyBucket, standbyCaps
         case backgroundBudget, heldBackgroundPush, notifications, tokenRotations, uninstalled, lastConnectedBefore
         case app, foreground
     }
@@ -66,6 +69,7 @@ public struct DeviceSpec: Decodable, Sendable {
         highPriorityExemption = try c.decodeDurationIfPresent(.highPriorityExemption) ?? .minutes(5)
         lowPowerMode = try c.decodePeriods(.lowPowerMode)
         standbyBucket = try c.decodeEnum(.standbyBucket, default: .active)
+        standbyCaps = try c.decodeEnum(.standbyCaps, default: .byBucket)
         backgroundBudget = try c.decodeIfPresent(BackgroundBudget.self, forKey: .backgroundBudget) ?? .default
         heldBackgroundPush = try c.decodeEnum(.heldBackgroundPush, default: .deliverAtLaunch)
         let permission = try c.decodeIfPresent(String.self, forKey: .notifications) ?? "authorized"

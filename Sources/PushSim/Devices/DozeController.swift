@@ -12,8 +12,13 @@
 /// `idleFactor` up to `maxIdle` (1, 2, 4, 6, 6 … h); maintenance lasts `maintenance` (5 min),
 /// growing by `maintenanceFactor` up to `maxMaintenance`, never below `minMaintenance`
 /// (5, 10, 10 … min). With the AOSP defaults the first IDLE begins 64 min 30 s after screen-off.
-/// A `motion(at:)` while deep Doze is not ACTIVE restarts INACTIVE (its full timer) and the
-/// idle and maintenance lengths; the device is taken as stationary again right after.
+/// Motion (D1, AOSP `handleMotionDetectedLocked`): the significant-motion sensor is watched
+/// from IDLE_PENDING on, so a `motion(at:)` in ACTIVE or INACTIVE changes nothing; in any
+/// later state deep Doze goes back to INACTIVE for `motionInactive` (AOSP
+/// `MOTION_INACTIVE_TIMEOUT`, 10 min, not the 30 min of `inactive`) with its initial idle and
+/// maintenance lengths; the device is taken as stationary again right after. (AOSP's
+/// AnyMotion check during SENSING, which goes back with `INACTIVE_TIMEOUT`, is not modelled:
+/// motion comes only from the `motion` inputs.)
 ///
 /// Light Doze (D3), with the screen off and unplugged (motion does not matter):
 /// INACTIVE `lightAfterInactive` → PRE_IDLE `lightPreIdle` → LIGHT_IDLE, then LIGHT_IDLE
@@ -128,13 +133,15 @@ public struct DozeController: Sendable, Equatable {
         apply(at: now) { $0.charging = charging }
     }
 
-    /// The motion sensor fires. Deep Doze, unless ACTIVE, restarts at INACTIVE with its
-    /// initial idle and maintenance lengths; light Doze restarts only if it was overridden.
+    /// The significant-motion sensor fires. From IDLE_PENDING on, deep Doze restarts at
+    /// INACTIVE for `motionInactive` with its initial idle and maintenance lengths; in ACTIVE
+    /// and INACTIVE nothing watches for motion, so nothing changes. Light Doze restarts only
+    /// if it was overridden.
     public mutating func motion(at now: SimTime) {
         advance(to: now)
-        guard deep != .active else { return }
+        guard deep != .active, deep != .inactive else { return }
         let wasOverridden = light == .override
-        startDeep(at: now)
+        startDeep(at: now, inactive: parameters.motionInactive)
         if wasOverridden { startLight(at: now) }
         advance(to: now)
     }
@@ -161,12 +168,13 @@ public struct DozeController: Sendable, Equatable {
         light = .active; lightDeadline = nil
     }
 
-    private mutating func startDeep(at t: SimTime) {
+    /// Deep Doze from INACTIVE at `t`, for `inactive` (default: `parameters.inactive`).
+    private mutating func startDeep(at t: SimTime, inactive: SimDuration? = nil) {
         nextIdle = parameters.idle
         nextMaintenance = parameters.maintenance
         guard parameters.deepEnabled else { deep = .active; deepDeadline = nil; return }
         deep = .inactive
-        deepDeadline = t + parameters.inactive
+        deepDeadline = t + (inactive ?? parameters.inactive)
     }
 
     private mutating func startLight(at t: SimTime) {

@@ -16,6 +16,7 @@ extension DozeParameters: ParamDeclaring {
         switch key {
         case .inactive: return duration(d.inactive, repeats: false, "deep INACTIVE after screen off, unplugged (AOSP INACTIVE_TIMEOUT)")
         case .motionCheck: return duration(d.motionCheck, repeats: false, "deep IDLE_PENDING, waiting for no motion (AOSP IDLE_AFTER_INACTIVE_TIMEOUT)")
+        case .motionInactive: return duration(d.motionInactive, repeats: false, "deep INACTIVE after motion from IDLE_PENDING on (AOSP MOTION_INACTIVE_TIMEOUT)")
         case .sensing: return duration(d.sensing, repeats: false, "deep SENSING (AOSP SENSING_TIMEOUT)")
         case .locating: return duration(d.locating, repeats: false, "deep LOCATING (AOSP LOCATING_TIMEOUT)")
         case .idle: return duration(d.idle, repeats: true, "first deep IDLE period, > 0 (AOSP IDLE_TIMEOUT)")

@@ -23,6 +23,9 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
     public var inactive: SimDuration
     /// Length of IDLE_PENDING, the wait for no motion. AOSP `IDLE_AFTER_INACTIVE_TIMEOUT`, 30 min.
     public var motionCheck: SimDuration
+    /// INACTIVE after the motion sensor fires (from IDLE_PENDING onwards), instead of
+    /// `inactive`. AOSP `MOTION_INACTIVE_TIMEOUT`, 10 min (`handleMotionDetectedLocked`).
+    public var motionInactive: SimDuration
     /// Length of SENSING (motion sensor sampling). AOSP `SENSING_TIMEOUT`, 4 min.
     public var sensing: SimDuration
     /// Length of LOCATING (location fix). AOSP `LOCATING_TIMEOUT`, 30 s.
@@ -69,6 +72,7 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
     /// validates JSON, and `DozeController.init` traps on values that would loop forever.
     public init(
         inactive: SimDuration = .minutes(30), motionCheck: SimDuration = .minutes(30),
+        motionInactive: SimDuration = .minutes(10),
         sensing: SimDuration = .minutes(4), locating: SimDuration = .seconds(30),
         idle: SimDuration = .hours(1), idleFactor: Double = 2, maxIdle: SimDuration = .hours(6),
         maintenance: SimDuration = .minutes(5), maintenanceFactor: Double = 2,
@@ -78,7 +82,7 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
         lightMaxIdle: SimDuration = .minutes(15), lightMaintenance: SimDuration = .minutes(1),
         deepEnabled: Bool = true, lightEnabled: Bool = true
     ) {
-        self.inactive = inactive; self.motionCheck = motionCheck
+        self.inactive = inactive; self.motionCheck = motionCheck; self.motionInactive = motionInactive
         self.sensing = sensing; self.locating = locating
         self.idle = idle; self.idleFactor = idleFactor; self.maxIdle = maxIdle
         self.maintenance = maintenance; self.maintenanceFactor = maintenanceFactor
@@ -93,7 +97,7 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
     public static let aosp = DozeParameters()
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case inactive, motionCheck, sensing, locating, idle, idleFactor, maxIdle
+        case inactive, motionCheck, motionInactive, sensing, locating, idle, idleFactor, maxIdle
         case maintenance, maintenanceFactor, maxMaintenance, minMaintenance
         case lightAfterInactive, lightPreIdle, lightIdle, lightIdleFactor, lightMaxIdle, lightMaintenance
         case deepEnabled, lightEnabled
@@ -120,6 +124,7 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
         }
         inactive = try duration(.inactive, d.inactive, positive: false)
         motionCheck = try duration(.motionCheck, d.motionCheck, positive: false)
+        motionInactive = try duration(.motionInactive, d.motionInactive, positive: false)
         sensing = try duration(.sensing, d.sensing, positive: false)
         locating = try duration(.locating, d.locating, positive: false)
         idle = try duration(.idle, d.idle, positive: true)
@@ -143,7 +148,7 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
     /// phases ≥ 0, factors finite and ≥ 1. Always true for decoded parameters.
     public var isValid: Bool {
         let repeating = [idle, maxIdle, maintenance, maxMaintenance, lightIdle, lightMaxIdle, lightMaintenance]
-        let oneShot = [inactive, motionCheck, sensing, locating, minMaintenance, lightAfterInactive, lightPreIdle]
+        let oneShot = [inactive, motionCheck, motionInactive, sensing, locating, minMaintenance, lightAfterInactive, lightPreIdle]
         let factors = [idleFactor, maintenanceFactor, lightIdleFactor]
         return repeating.allSatisfy { $0 > .zero } && oneShot.allSatisfy { $0 >= .zero }
             && factors.allSatisfy { $0.isFinite && $0 >= 1 }

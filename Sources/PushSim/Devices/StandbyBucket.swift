@@ -12,3 +12,13 @@ public enum StandbyBucket: String, Sendable, CaseIterable, Decodable {
         }
     }
 }
+
+/// Which reading of the disputed scope of the bucket caps (D4) a scenario takes. Android's
+/// "Power management restrictions" page gives the caps in its bucket table, and a footnote
+/// there limits them to Android 12 and lower.
+public enum StandbyCaps: String, Sendable, CaseIterable, Decodable {
+    /// The table's caps apply (Android 12 and lower, or the table read without its footnote).
+    case byBucket
+    /// No bucket caps (Android 13 and later, by the footnote), whatever the bucket.
+    case none
+}

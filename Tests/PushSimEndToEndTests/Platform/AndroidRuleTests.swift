@@ -9,12 +9,13 @@ struct PlatformAndroidRuleTests {
     static let firstWindow = at(h: 2, m: 4, s: 30)
 
     @Test("D1: screen-on, charging or motion ends Doze; left alone the message waits for the window", arguments: [
-        ("stationary", firstWindow), ("screenOn", at(m: 80)), ("charging", at(m: 80)), ("motion", at(m: 80)),
+        ("stationary", [firstWindow]), ("screenOn", [at(m: 80)]), ("charging", [at(m: 80)]),
+        ("motion", [at(m: 80), at(h: 3, m: 4, s: 30)]), ("motionWhileInactive", [firstWindow]),
     ])
-    func d1DozeConditions(variant: String, arrival: SimTime) throws {
+    func d1DozeConditions(variant: String, arrivals: [SimTime]) throws {
         let (o, log) = trace(try platformScenario("D1"), variant)
-        #expect(log.arrivals.map(\.time) == [arrival])
-        #expect(o[.delayedDeviceDoze] == 1)
+        #expect(log.arrivals.map(\.time) == arrivals)
+        #expect(o[.delayedDeviceDoze] == arrivals.count)
     }
 
     @Test("D2: deep Doze: a normal message arrives exactly at the next maintenance window; idle 1, 2, 4, 6, 6, 6 h")
@@ -62,6 +63,19 @@ struct PlatformAndroidRuleTests {
         #expect(dayTwo.map(\.id) == Array(13...18))
         #expect(dayTwo.map(\.time) == (0..<5).map { at(h: 25, m: 10 + $0) } + [at(h: 26, m: 49, s: 30)])
         #expect(o.deliveredNoDelay == 10 && o[.delayedDeviceDoze] == 8)
+    }
+
+    @Test("D4: the caps are off with standbyCaps none (Android 13+ reading) and while charging, when messages do not count")
+    func d4ReadingAndCharging() throws {
+        let s = try platformScenario("D4")
+        let android13 = trace(s, "rare-android13")
+        #expect(android13.outcome.deliveredNoDelay == 12 && android13.outcome[.delayedDeviceDoze] == 0)
+        let (o, log) = trace(s, "rare-charging")
+        #expect(log.arrivals.prefix(5).map(\.time) == (0..<5).map { at(m: 10 + $0) }, "charging: no Doze, no cap")
+        let later = log.byTimeThenID.filter { $0.id > 5 }
+        #expect(later.map(\.time) == (0..<5).map { at(m: 130 + $0) } + [at(h: 3, m: 4, s: 30)],
+                "5 of the rare bucket's day left: the charging ones did not count")
+        #expect(o.deliveredNoDelay == 10 && o[.delayedDeviceDoze] == 1)
     }
 
     @Test("D5: a force-stopped app gets nothing until launched; a swipe from Recents is not a force stop")

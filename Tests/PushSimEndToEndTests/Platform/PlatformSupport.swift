@@ -39,3 +39,15 @@ func binomialAcceptance(n: Int, p: Double, alpha: Double = 0.001) -> ClosedRange
     return lo...hi
 }
 
+
+/// `Scenarios/<path>` with `patch` applied to its JSON object: a test's variation of a
+/// shipped scenario, without a new file (and without a new baseline cell).
+func patchedScenario(_ path: String, _ patch: (inout [String: Any]) -> Void) throws -> Scenario {
+    let data = try Data(contentsOf: scenarioURL(path))
+    var object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+    patch(&object)
+    return try Scenario.decode(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), file: path)
+}
+
+/// A JSON value from its text (for `patchedScenario`).
+func json(_ text: String) -> Any { try! JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) }

@@ -130,22 +130,38 @@ struct DozeControllerTests {
         #expect(plugged.deep == .active && plugged.nextTransition == nil)
     }
 
-    @Test("Motion during IDLE_PENDING restarts the 30 min inactive timer; light Doze carries on")
+    @Test("Motion during IDLE_PENDING goes back to INACTIVE for 10 min (AOSP MOTION_INACTIVE_TIMEOUT); light Doze carries on")
     func motionInIdlePending() {
         var d = dozing(advancedTo: at(m: 40))
         #expect(d.deep == .idlePending && d.light == .idle)
         d.motion(at: at(m: 40))
         #expect(d.deep == .inactive && d.light == .idle)
-        #expect(d.nextTransition == at(m: 52))  // light maintenance comes first
-        d.advance(to: at(m: 70) - .microseconds(1))
+        #expect(d.nextTransition == at(m: 50))
+        d.advance(to: at(m: 50) - .microseconds(1))
         #expect(d.deep == .inactive)
-        d.advance(to: at(m: 70))
+        d.advance(to: at(m: 50))
         #expect(d.deep == .idlePending)
-        d.advance(to: at(m: 104, s: 30))
+        d.advance(to: at(m: 84, s: 30) - .microseconds(1))
+        #expect(d.deep == .locating)
+        d.advance(to: at(m: 84, s: 30))
         #expect(d.deep == .idle && d.light == .override)
     }
 
-    @Test("Motion during deep IDLE returns to INACTIVE and resets the idle and maintenance lengths")
+    @Test("Motion in ACTIVE or INACTIVE changes nothing: AOSP watches for motion only from IDLE_PENDING on")
+    func motionUnwatchedInInactive() {
+        var moved = dozing(advancedTo: at(m: 20))
+        #expect(moved.deep == .inactive)
+        moved.motion(at: at(m: 20))
+        var still = dozing(advancedTo: at(m: 20))
+        #expect(moved == still)
+        moved.advance(to: at(m: 30)); still.advance(to: at(m: 30))
+        #expect(moved.deep == .idlePending && moved == still, "IDLE_PENDING at 30 min, as if never moved")
+        var awake = DozeController(parameters: .aosp, screenOn: true, charging: false, at: .zero)
+        awake.motion(at: at(m: 5))
+        #expect(awake.deep == .active && awake.nextTransition == nil)
+    }
+
+    @Test("Motion during deep IDLE returns to INACTIVE for 10 min and resets the idle and maintenance lengths")
     func motionInIdle() {
         var d = dozing(advancedTo: at(m: 180))  // second idle period (2 h)
         #expect(d.deep == .idle && d.nextTransition == at(m: 249, s: 30))
@@ -154,13 +170,23 @@ struct DozeControllerTests {
         #expect(d.nextTransition == at(m: 181))
         d.advance(to: at(m: 184))
         #expect(d.light == .idle)
-        d.advance(to: at(m: 244, s: 30))
+        d.advance(to: at(m: 190))
+        #expect(d.deep == .idlePending, "10 min after the motion")
+        d.advance(to: at(m: 224, s: 30))
         #expect(d.deep == .idle && d.light == .override)
-        #expect(d.nextTransition == at(m: 304, s: 30))  // 1 h again
-        d.advance(to: at(m: 304, s: 30))
-        #expect(d.deep == .idleMaintenance && d.nextTransition == at(m: 309, s: 30))  // 5 min again
-        d.advance(to: at(m: 309, s: 30))
-        #expect(d.nextTransition == at(m: 429, s: 30))  // then 2 h
+        #expect(d.nextTransition == at(m: 284, s: 30))  // 1 h again
+        d.advance(to: at(m: 284, s: 30))
+        #expect(d.deep == .idleMaintenance && d.nextTransition == at(m: 289, s: 30))  // 5 min again
+        d.advance(to: at(m: 289, s: 30))
+        #expect(d.nextTransition == at(m: 409, s: 30))  // then 2 h
+    }
+
+    @Test("motionInactive is a parameter: 0 s goes straight to IDLE_PENDING after motion")
+    func motionInactiveParameter() {
+        var d = DozeController(parameters: DozeParameters(motionInactive: .zero), screenOn: false, charging: false, at: .zero)
+        d.advance(to: at(m: 40))
+        d.motion(at: at(m: 40))
+        #expect(d.deep == .idlePending && d.nextTransition == at(m: 52), "light maintenance at 52 min comes before SENSING at 70")
     }
 
     @Test("advance(to:) called late gives the same state as stepping through every transition")

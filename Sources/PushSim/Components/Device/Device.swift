@@ -14,6 +14,8 @@ struct Device {
     let lastConnectedBefore: SimDuration
     /// Android App Standby Bucket (D4; active for other devices).
     let standbyBucket: StandbyBucket
+    /// Whether the bucket caps apply (D4; `byBucket` for other devices, whose bucket is active).
+    let standbyCaps: StandbyCaps
     /// Whether the user allows notifications (always for other devices).
     let notificationsAuthorized: Bool
     /// Whether the client strategy's app runs here (device 0).
@@ -56,7 +58,7 @@ struct Device {
     /// The device whose app runs the strategy.
     init(main spec: DeviceSpec, random: RandomStream, order: RandomStream) {
         platform = spec.platform; lastConnectedBefore = spec.lastConnectedBefore
-        standbyBucket = spec.standbyBucket; notificationsAuthorized = spec.notificationsAuthorized
+        standbyBucket = spec.standbyBucket; standbyCaps = spec.standbyCaps; notificationsAuthorized = spec.notificationsAuthorized
         runsApp = true; self.random = random; self.order = order
         hasDoze = spec.platform.rules.hasDoze
         appForeground = spec.app.initialState == .foreground
@@ -65,7 +67,7 @@ struct Device {
 
     /// One of the recipient's other devices (a receiver: no app code, screen on, no Doze).
     init(other: OtherDeviceSpec, random: RandomStream, order: RandomStream) {
-        platform = other.platform; lastConnectedBefore = .zero; standbyBucket = .active; notificationsAuthorized = true
+        platform = other.platform; lastConnectedBefore = .zero; standbyBucket = .active; standbyCaps = .byBucket; notificationsAuthorized = true
         runsApp = false; self.random = random; self.order = order
         hasDoze = false
         doze = Self.noDoze
@@ -99,6 +101,8 @@ struct Device {
         v.token = !installed ? .uninstalled : (registeredToken == token ? .valid : .stale)
         v.offlineFor = online ? .zero : now - offlineSince
         v.standbyBucket = standbyBucket
+        v.standbyCaps = standbyCaps
+        v.charging = charging
         v.notificationsAuthorized = notificationsAuthorized
         return v
     }
