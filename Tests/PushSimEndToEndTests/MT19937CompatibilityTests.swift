@@ -9,8 +9,9 @@ import Testing
 /// replications 0–99 of the study and the field cases, 0–9 of the others). A rule fixed
 /// later moves its scenario's events under every generator; those snapshots were written
 /// again under mt19937 with the fix, and only the runs the fix touches differ from
-/// 7c046c2's: D1 and D4 (issue 13: AOSP motion handling, which also lengthened D1's horizon
-/// to 4 h; no bucket cap while charging; new variants).
+/// 7c046c2's: D1, D4 and F7 (issue 13: AOSP motion handling, which also lengthened D1's
+/// horizon to 4 h; no bucket cap while charging; F7 judged by shown notifications; new
+/// variants and strategies; the earlier runs of D4 and F7 kept their fingerprints).
 @Suite struct MT19937CompatibilityTests {
     static let snapshots = scenarioURL("Tests/PushSimEndToEndTests/Snapshots/mt19937")
 

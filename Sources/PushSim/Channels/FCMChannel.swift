@@ -142,6 +142,15 @@ public struct FCMChannel: PushChannel {
         state.collapsible = kept
     }
 
+    /// F7 judges by outcome, when it is on.
+    public var observesNotifications: Bool { config.downgrade != nil }
+
+    /// A notification shown for an Android message counts for it in F7's window.
+    public mutating func notificationShown(for id: Int64, _ cx: inout ProviderContext) {
+        guard cx.device.platform != .ios else { return }
+        state.history.shown(id)
+    }
+
     public mutating func finish(_ cx: inout ProviderContext) {
         cx.nested(Self.apnsSlot) { apns.finish(&$0) }
         for p in state.nonCollapsible.pushes + state.collapsible where Self.hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) }

@@ -17,7 +17,8 @@ public struct FCMConfig: Sendable, ParamFieldDeclaring {
                                               doc: "offline this long ⇒ dropped_device_inactive (F10)")
     public static let tokenExpiry = Param.duration("tokenExpiry", default: .days(270), range: .positive(),
                                             doc: "offline this long ⇒ token expired, UNREGISTERED (F10)")
-    public static let downgrade = Param.nullableObject("downgrade", Downgrade.self, doc: "high-priority downgrade (F7); null = off")
+    public static let downgrade = Param.switchableObject("downgrade", Downgrade.self, default: Downgrade(),
+                                                         doc: "high-priority downgrade by outcome (F7; on by default, null = off)")
     public static let errors = Param.errorRates("errors", allowed: [.invalidArgument, .senderIdMismatch, .thirdPartyAuthError, .quotaExceeded,
                                                              .unavailable, .internal], doc: "random provider errors at send, per code (F9)")
     public static let apns = Param.object("apns", default: APNsChannel(), nullIsAbsent: false,
@@ -53,7 +54,7 @@ public struct FCMConfig: Sendable, ParamFieldDeclaring {
     public var inactiveAfter = FCMConfig.inactiveAfter.defaultValue
     /// Offline this long (> 0) ⇒ token expired, `UNREGISTERED` (F10).
     public var tokenExpiry = FCMConfig.tokenExpiry.defaultValue
-    /// The high-priority downgrade (F7); `nil` = off.
+    /// The high-priority downgrade (F7); on by default, `nil` = off.
     public var downgrade = FCMConfig.downgrade.defaultValue
     /// Random errors at send (F9).
     public var errors = FCMConfig.errors.defaultValue
@@ -67,23 +68,38 @@ public struct FCMConfig: Sendable, ParamFieldDeclaring {
     /// The collapse key FCM gives notification messages that name none (the app's package).
     public static let packageCollapseKey = KeyPattern("package").id(for: 0)
 
-    /// F7: after `unseenLimit` high-priority messages without a visible notification within
-    /// `window`, further high-priority messages are sent as normal.
+    /// F7 (Firebase, "Set and manage message priority": high-priority messages that do not
+    /// result in user-facing notifications may be deprioritised, judged per app instance over
+    /// 7 days). Every high-priority message sent to the device within `window`, downgraded
+    /// ones included, is remembered with whether a notification was shown for it (drawn by
+    /// the OS, or posted by the app from its handler). A high-priority message goes as
+    /// normal when at least `unseenLimit` of those showed nothing and fewer than
+    /// `shownFraction` of them showed one. Firebase gives the window, not a threshold:
+    /// `unseenLimit` 10 and `shownFraction` 0.5 are **assumptions**.
     public struct Downgrade: Sendable, Decodable, ParamDeclaring {
-        public static let window = Param.duration("window", default: .days(7), doc: "the window the unseen messages are counted in")
-        public static let unseenLimit = Param.integer("unseenLimit", default: nil, range: 1...1_000_000,
-                                               doc: "high-priority messages without a visible notification before the downgrade")
-        public static let params = [window.any, unseenLimit.any]
+        public static let window = Param.duration("window", default: .days(7), range: .positive("a downgrade window"),
+                                                  doc: "how far back messages are judged (Firebase: 7 days)")
+        public static let unseenLimit = Param.integer("unseenLimit", default: 10, range: 1...1_000_000,
+                                               doc: "high-priority messages without a notification within the window before any downgrade (assumption)")
+        public static let shownFraction = Param.number("shownFraction", default: 0.5, range: 0...1,
+                                                       doc: "downgrade while fewer than this fraction of the window's high-priority messages showed a notification (assumption)")
+        public static let params = [window.any, unseenLimit.any, shownFraction.any]
 
-        /// The counting window (µs).
-        public var window: SimDuration
-        /// Unseen high-priority messages within `window` that start the downgrade, ≥ 1.
-        public var unseenLimit: Int
+        /// How far back messages are judged (µs, > 0; default 7 d).
+        public var window = Downgrade.window.defaultValue
+        /// Messages without a notification within `window` before any downgrade (≥ 1; default 10).
+        public var unseenLimit = Downgrade.unseenLimit.defaultValue
+        /// The shown fraction below which high priority goes as normal (0 … 1; default 0.5).
+        public var shownFraction = Downgrade.shownFraction.defaultValue
+
+        /// The defaults (on, 7 d, 10, 0.5).
+        public init() {}
 
         public init(from decoder: any Decoder) throws {
             let p = try ParamReader(decoder, for: Self.self)
             window = try p.decode(Self.window)
             unseenLimit = try p.decode(Self.unseenLimit)
+            shownFraction = try p.decode(Self.shownFraction)
         }
     }
 

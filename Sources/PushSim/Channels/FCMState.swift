@@ -9,8 +9,8 @@ struct FCMState: Sendable {
     var throttleArmed = false
     /// A `deletedMessages` signal waiting for the network (Doze).
     var deletedSignalPending = false
-    /// Send times of high-priority messages that could show no notification (F7).
-    var unseenHigh: [SimTime] = []
+    /// The high-priority messages F7 judges.
+    var history = PriorityHistory()
     /// (day index, high-priority messages that day) for the standby-bucket cap (D4).
     var highToday: (day: Int64, count: Int) = (-1, 0)
 
@@ -37,20 +37,26 @@ struct FCMState: Sendable {
         }
     }
 
-    /// F7 and D4: whether this high-priority push goes as normal. The bucket cap (D4) is
-    /// off while charging (Android's page: the restrictions do not apply then) and with
-    /// `standbyCaps: none`; a message sent while it is off does not count toward the day's
-    /// cap (a model reading: the page does not say).
+    /// F7 and D4: whether this high-priority push goes as normal.
+    ///
+    /// F7 (`config.downgrade`, on by default) judges by outcome: the push is recorded in
+    /// `history` whatever it goes with, and a notification shown for it later (the world's
+    /// `notificationShown(for:)`) counts for it. The bucket cap (D4) is off while charging
+    /// (Android's page: the restrictions do not apply then) and with `standbyCaps: none`; a
+    /// message sent while it is off does not count toward the day's cap (a model reading:
+    /// the page does not say), nor does one F7 downgraded.
     mutating func shouldDowngrade(_ p: Push, device: DeviceView, now: SimTime, config: FCMConfig) -> Bool {
+        var downgraded = false
+        if let rule = config.downgrade {
+            history.forget(before: now, window: rule.window)
+            downgraded = history.downgrades(rule)
+            history.record(p.id, at: now)
+        }
         let day = now.microseconds / SimDuration.days(1).microseconds
         if highToday.day != day { highToday = (day, 0) }
         let cap = device.standbyCaps == .byBucket && !device.charging ? device.standbyBucket.dailyHighPriorityCap : nil
         if let cap, highToday.count >= cap { return true }
-        if let d = config.downgrade {
-            unseenHigh.removeAll { $0 <= now - d.window }
-            if unseenHigh.count >= d.unseenLimit { return true }
-            if !(p.isDisplayable && device.notificationsAuthorized) { unseenHigh.append(now) }
-        }
+        if downgraded { return true }
         if cap != nil { highToday.count += 1 }
         return false
     }

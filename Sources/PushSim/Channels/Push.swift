@@ -28,6 +28,10 @@ public struct Push: Hashable, Sendable {
     public var lifetime: SimDuration?
     /// Payload size in bytes (cost accounting).
     public var size: Int32 = 0
+    /// How many consecutive changes the push carries, ending at `cursor` (sequences
+    /// `cursor - batch + 1 … cursor`; S1, the `batch` sender); 0 = none beyond `change`.
+    /// The app's handler finds them in `AppContext.batch`.
+    public var batch: Int16 = 0
     /// The sender's notification id: the message this push carries (1, 2, 3, … per
     /// message in the run). Every attempt and every resend of one message carries the same
     /// id, so a client can drop copies it has already seen. Defaults to `id`.

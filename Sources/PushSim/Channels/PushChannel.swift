@@ -25,10 +25,20 @@ public protocol PushChannel: Plugin {
     /// The run ends at `cx.now`: stored pushes whose lifetime ran out become `expired`
     /// (the rest stay `pending`).
     mutating func finish(_ cx: inout ProviderContext)
+    /// Whether the channel wants `notificationShown(for:_:)` (read once per world; default
+    /// false, and then the world never calls it).
+    var observesNotifications: Bool { get }
+    /// The device showed a notification for push `id` (this channel's device, at
+    /// `cx.now`): the OS drew it, or the app posted one from the push's handler (also after
+    /// a pull that handler asked for). A provider that judges senders by what users see
+    /// (FCM's priority rule F7) counts it. Called at most once per display.
+    mutating func notificationShown(for id: Int64, _ cx: inout ProviderContext)
 }
 
 extension PushChannel {
     public mutating func deviceChanged(_ cx: inout ProviderContext) {}
     public mutating func timer(tag: Int32, _ cx: inout ProviderContext) {}
     public mutating func finish(_ cx: inout ProviderContext) {}
+    public var observesNotifications: Bool { false }
+    public mutating func notificationShown(for id: Int64, _ cx: inout ProviderContext) {}
 }

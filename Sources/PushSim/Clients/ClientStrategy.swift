@@ -27,6 +27,10 @@ public struct AppContext {
     public private(set) var notificationsPosted: [Int32] = []
     /// Keys whose notification is posted when the pull's answer is applied.
     public private(set) var notificationsAfterPull: [Int32] = []
+    /// In `onPush`: the changes the push carries (`Push.batch`, oldest first, consecutive
+    /// sequences ending at the push's cursor); empty for a push that carries none, and in
+    /// every other handler.
+    public internal(set) var batch: [Change] = []
 
     public init(now: SimTime, cursor: Int64, online: Bool, appState: AppState = .foreground, session: Int = 0) {
         self.now = now; self.cursor = cursor; self.online = online; self.appState = appState; self.session = session
@@ -43,6 +47,7 @@ public struct AppContext {
         if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }
         if !notificationsPosted.isEmpty { notificationsPosted.removeAll(keepingCapacity: true) }
         if !notificationsAfterPull.isEmpty { notificationsAfterPull.removeAll(keepingCapacity: true) }
+        if !batch.isEmpty { batch.removeAll(keepingCapacity: true) }
     }
 
     /// Asks the server for `changes(since: cursor)`; the answer is applied in order (or,

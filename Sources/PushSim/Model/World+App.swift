@@ -13,7 +13,7 @@ extension World {
         app.sessionEndsAt = max(app.sessionEndsAt, now + length)
         queue.schedule(.appSessionEnd, at: queue.now + length)
         app.stopped = false
-        app.startIfNeeded(.foreground)
+        startApp(.foreground)
         app.state = .foreground
         devices[0].registerToken(client.registration)
         screenMayHaveChanged()
@@ -22,6 +22,15 @@ extension World {
             app.heldBackground = nil
             runBackgroundHandler(held)
         }
+    }
+
+    /// Starts the app's process if it is not running (in `state`). A new process learns a
+    /// token that rotated while none ran (F15: FCM's `onNewToken`, like APNs' registration
+    /// callback, runs only in the app's process), and with `tokenRefresh` registers it.
+    mutating func startApp(_ state: AppState) {
+        guard app.state == .notRunning else { return }
+        app.startIfNeeded(state)
+        if client.registration == .tokenRefresh && devices[0].installed { devices[0].registerToken(.tokenRefresh) }
     }
 
     mutating func endSessionIfDue() {
@@ -47,13 +56,21 @@ extension World {
     /// Runs the push handler; an app that was not running is started in the background.
     mutating func runHandler(_ push: Push) {
         observe(.handlerRan)
-        app.startIfNeeded(.background)
-        react { s, app in s.onPush(push, &app) }
+        startApp(.background)
+        let outer = handlingPush
+        handlingPush = push.id
+        react(batchOf: push) { s, app in s.onPush(push, &app) }
+        handlingPush = outer
     }
 
-    /// Calls one strategy handler, then carries out what it asked for.
-    mutating func react(_ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
+    /// Calls one strategy handler, then carries out what it asked for. `push`: the push an
+    /// `onPush` handler gets, whose batch (S1) the context then carries.
+    mutating func react(batchOf push: Push? = nil, _ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
         appContext.begin(now: queue.now, cursor: replica.cursor, online: devices[0].online, appState: app.state, session: app.sessions)
+        if let push, push.batch > 0, keepsChangeLog {
+            let end = Int(push.cursor), start = max(0, end - Int(push.batch))
+            appContext.batch.append(contentsOf: changeLog[start..<min(end, changeLog.count)])
+        }
         handler(&strategy, &appContext)
         let pull = appContext.pullRequested, fullSync = appContext.fullSyncRequested
         // The lists are taken before anything below can run another handler (which begins
@@ -66,8 +83,8 @@ extension World {
             observe(.payloadApplied)
             write(key: change.key, value: change.value, payload: true)
         }
-        if let posted { for key in posted { postNotification(key: key) } }
-        if let afterPull { replica.notifyAfterPull += afterPull }
+        if let posted { for key in posted { postNotification(key: key, for: handlingPush) } }
+        if let afterPull { for key in afterPull { replica.notifyAfterPull.append((key, handlingPush)) } }
         if pull || fullSync { requestPull(full: fullSync) }
         guard let timers else { return }
         for timer in timers {
@@ -83,10 +100,19 @@ extension World {
 
     /// A notification the app posts, showing its own value for `key`: shown unless the
     /// app is in the foreground, notifications are denied or the value is 0.
-    mutating func postNotification(key: Int32) {
+    /// `push`: the push whose handler posts it (0: none), for which it is then shown (F7).
+    mutating func postNotification(key: Int32, for push: Int64) {
         let value = replica.state[Int(key)]
         guard app.state != .foreground, spec.notificationsAuthorized, value != 0 else { return }
         observe(.posted(key: key, value: value, serverValue: server.state[Int(key)]))
+        notificationShown(for: push)
+    }
+
+    /// The device showed a notification for push `id` (0: none): the channel may count it
+    /// (`PushChannel.notificationShown`, F7).
+    mutating func notificationShown(for id: Int64) {
+        guard id != 0, channelObservesNotifications else { return }
+        withProvider(0) { channel, cx in channel.notificationShown(for: id, &cx) }
     }
 
     /// Wall time work started now may take: unlimited in the foreground, else the app's
@@ -132,7 +158,7 @@ extension World {
         } else {
             applyPull()
             if !replica.notifyAfterPull.isEmpty {
-                for key in replica.notifyAfterPull { postNotification(key: key) }
+                for n in replica.notifyAfterPull { postNotification(key: n.key, for: n.push) }
                 replica.notifyAfterPull.removeAll(keepingCapacity: true)
             }
             observe(.pullApplied)

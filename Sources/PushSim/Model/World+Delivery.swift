@@ -29,6 +29,7 @@ extension World {
         let key = push.change.key
         let replaced = app.tray.show(push)
         observe(.displayed(push: push.id, key: key, value: push.change.value, serverValue: server.state[Int(key)], replaced: replaced))
+        notificationShown(for: push.id)
         let app = spec.app
         if app.tapProbability > 0, userRandom.bernoulli(app.tapProbability) {
             queue.schedule(.tap(id: push.id), at: queue.now + app.tapDelay.sample(userRandom))
@@ -67,7 +68,7 @@ extension World {
         observe(.deletedSignalArrived(screenOn: devices[0].screenOn))
         guard devices[0].installed, !app.stopped else { return }
         observe(.deletedSignalReceived)
-        app.startIfNeeded(.background)
+        startApp(.background)
         react { s, app in s.onDeletedMessages(&app) }
     }
 }

@@ -28,7 +28,8 @@ extension World {
         switch change {
         case .online: _ = devices[d].setOnline(true, at: queue.now)
         case .offline: _ = devices[d].setOnline(false, at: queue.now)
-        case .tokenRotation: devices[d].rotateToken(client.registration)
+        // No app process runs on a receiver between launches: a new token waits for one (F15).
+        case .tokenRotation: devices[d].rotateToken(client.registration, appRunning: false)
         case .uninstalled: devices[d].installed = false
         case .reinstalled: devices[d].reinstall()
         case .launch:

@@ -60,6 +60,16 @@ struct World: DiscreteEventModel {
     var appContext = AppContext(now: .zero, cursor: 0, online: false)
     /// The buffers the timeline is drawn into (`scheduleTimeline`).
     var timeline = TimelineBuffers()
+    /// The push whose `onPush` handler runs now (0: none): a notification the handler
+    /// posts is shown for it (F7).
+    var handlingPush: Int64 = 0
+    /// Whether the main device's channel wants to hear of shown notifications (read once).
+    let channelObservesNotifications: Bool
+    /// Whether the sender's pushes carry change batches (S1), so `changeLog` is kept.
+    let keepsChangeLog: Bool
+    /// Every change of the run, by sequence (index sequence − 1), when `keepsChangeLog`:
+    /// what a push's batch carries, whatever the server's log still retains.
+    var changeLog: [Change] = []
 
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
     /// order (see `WorldEvent`).
@@ -70,6 +80,8 @@ struct World: DiscreteEventModel {
         replica = Replica(keys: serverSpec.keys)
         providers = [channel]
         channelPrototype = channel
+        channelObservesNotifications = channel.observesNotifications
+        keepsChangeLog = sender.carriesChangeBatches
         senderPrototype = sender
         self.serverSpec = serverSpec
         self.horizon = horizon
@@ -109,6 +121,7 @@ struct World: DiscreteEventModel {
         queue.shuffleTies(salt: tieSalt)
         server.reset()
         replica.reset()
+        changeLog.removeAll(keepingCapacity: true)
         for i in providers.indices { providers[i].reset(toPrototype: channelPrototype) }
         strategy.reset(toPrototype: strategyPrototype)
         sender.reset(toPrototype: senderPrototype)
@@ -167,7 +180,7 @@ struct World: DiscreteEventModel {
             if devices[0].hasDoze { devices[0].doze.motion(at: now) }
             deviceChanged()
         case let .lowPowerMode(on): setLowPower(on)
-        case .tokenRotation: devices[0].rotateToken(client.registration); deviceChanged()
+        case .tokenRotation: devices[0].rotateToken(client.registration, appRunning: app.state != .notRunning); deviceChanged()
         case let .installed(yes): setInstalled(yes)
         case let .appOpen(length): openApp(for: length)
         case .appSessionEnd: endSessionIfDue()
@@ -201,6 +214,7 @@ struct World: DiscreteEventModel {
     private mutating func serverChange(key: Int32, schedule: Int) {
         let old = server.state[Int(key)]
         let change = server.commit(key: key, value: server.head + 1)
+        if keepsChangeLog { changeLog.append(change) }
         observe(.changeCommitted(key: key, sequence: change.sequence, old: old, new: change.value, client: replica.state[Int(key)],
                                  notify: notifies[schedule]))
         // The template's shape (no strings): reading a `MessageTemplate` here was measured

@@ -43,9 +43,10 @@ public struct ClientSpec: Decodable, Sendable, ParamFieldDeclaring {
         /// At every launch (A10, "Registering your app with APNs"): a rotated token is
         /// stale until the next launch, a token the server deleted comes back then.
         case everyLaunch
-        /// When the platform hands the app a new token (FCM `onNewToken`): at once when the
-        /// token rotates, and at a launch only if the token differs from the one the app
-        /// last registered (after a reinstall). A token the server deleted while it was
+        /// When the platform hands the app a new token (FCM `onNewToken`): when the token
+        /// rotates if the app's process runs, else when the process next starts (F15), and
+        /// at a launch only if the token differs from the one the app last registered
+        /// (after a reinstall). A token the server deleted while it was
         /// still current is not registered again until it changes.
         case tokenRefresh
     }

@@ -130,6 +130,18 @@ extension Param {
     }
 }
 
+extension Param {
+    /// An object that is on unless switched off: absent = `default`, `null` = off (`nil`),
+    /// an object = its values (its absent keys keep their defaults).
+    public static func switchableObject<T: Decodable & ParamDeclaring & Sendable>(_ name: String, _ type: T.Type, default v: T, doc: String) -> Param
+    where Value == T? {
+        Param(name, type: "object {\(T.params.map(\.name).joined(separator: ", "))} | null (off)", default: .some(v), defaultJSON: .object([]),
+              doc: doc, schema: .object(["anyOf": [Schema.object(of: T.self), .object(["type": "null"])]]), nested: T.params) { c, key in
+            try c.decodeNil(forKey: key) ? nil : c.decode(T.self, forKey: key)
+        }
+    }
+}
+
 extension Param where Value == ErrorRates {
     /// Random provider errors: an object from each of `allowed` codes to a probability or
     /// `{rate, retryAfter}`; absent = no errors.

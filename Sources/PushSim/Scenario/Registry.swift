@@ -23,6 +23,7 @@ public enum Registry {
         ApplyPayloadNotify.self,
         RefetchNotify.self,
         RefetchNotifyPoll.self,
+        ApplyBatch.self,
     ]
 
     /// Sender policy kinds, in `pushsim list` order.
@@ -32,5 +33,6 @@ public enum Registry {
         CollapsePerEntity.self,
         Outbox.self,
         QuietHoursNaive.self,
+        Batching.self,
     ]
 }

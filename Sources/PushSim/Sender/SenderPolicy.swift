@@ -18,9 +18,13 @@ public protocol SenderPolicy: Plugin {
     /// The run ends at `cx.now`: declare every message still held (`settle(_:.pending)`)
     /// and count rows left in a non-terminal state (`Count.rowsStuck`).
     mutating func finish(_ cx: inout SenderContext)
+    /// Whether the policy's pushes carry change batches (`Push.batch`), so that the world
+    /// keeps the run's changes for the app to read them (read once per world; default false).
+    var carriesChangeBatches: Bool { get }
 }
 
 extension SenderPolicy {
+    public var carriesChangeBatches: Bool { false }
     public mutating func onTimer(tag: Int32, _ cx: inout SenderContext) {}
     public mutating func finish(_ cx: inout SenderContext) {}
 }

@@ -45,6 +45,43 @@ struct PlatformFCMDeliveryRuleTests {
         #expect(trace(s, "notification-window7d").outcome.counts[.notificationsDisplayed] == 6)
     }
 
+    @Test("F7 judges by what was shown: OS-drawn or app-posted notifications count; denied ones do not",
+          arguments: ["applyPayloadNotify", "refetchNotify"])
+    func f7JudgedByShownNotification(strategy: String) throws {
+        let s = try platformScenario("F7")
+        let (o, log) = strategy == "refetchNotify" ? trace(s, "data-window7d", inner: RefetchNotify())
+                                                   : trace(s, "data-window7d", inner: ApplyPayloadNotify())
+        #expect(o.counts[.localNotifications] == 6, "the app posted one notification per message")
+        #expect(o.deliveredNoDelay == 6 && o[.delayedDeviceDoze] == 0, "shown, so never downgraded")
+        #expect(log.arrivals.map(\.time) == [70, 71, 72, 73, 74, 90].map { at(m: $0) })
+        let denied = trace(s, "notification-denied")
+        #expect(denied.outcome.counts[.notificationsDisplayed] == 0)
+        // Nothing drawn, so judged as data: 3 at once; the other 3 are downgraded and, being
+        // notification messages (collapsible under the package key, F3), collapse into one
+        // that arrives at the maintenance window.
+        #expect(denied.outcome.deliveredNoDelay == 3 && denied.outcome[.collapsed] == 2 && denied.outcome[.delivered] == 4)
+        #expect(denied.log.arrivals.isEmpty, "a denied notification message reaches no app code in the background")
+    }
+
+    @Test("F7 defaults: on, 7-day window, 10 unseen, half shown (the window's default is 7 days)")
+    func f7Defaults() throws {
+        let (o, log) = trace(try platformScenario("F7"), "data-defaults")
+        #expect(log.byTimeThenID.map(\.time) == (0..<10).map { at(m: 70 + $0) } + Array(repeating: Self.firstWindow, count: 4))
+        #expect(o.deliveredNoDelay == 10 && o[.delayedDeviceDoze] == 4)
+        let d = FCMConfig.Downgrade()
+        #expect(d.window == .days(7) && d.unseenLimit == 10 && d.shownFraction == 0.5)
+        #expect(FCMConfig().downgrade != nil, "on by default")
+        let decoded = try JSONDecoder().decode(FCMConfig.Downgrade.self, from: Data(#"{"unseenLimit": 3}"#.utf8))
+        #expect(decoded.window == .days(7))
+    }
+
+    @Test("F7: downgraded messages count too, so a steady silent stream stays downgraded instead of flipping")
+    func f7SteadyStreamStaysDowngraded() throws {
+        let (o, log) = trace(try platformScenario("F7"), "steady-window10m")
+        #expect(log.byTimeThenID.map(\.time) == [at(m: 70), at(m: 72), at(m: 74)] + Array(repeating: Self.firstWindow, count: 13))
+        #expect(o.deliveredNoDelay == 3 && o[.delayedDeviceDoze] == 13)
+    }
+
     @Test("F8: 240 per minute and 5,000 per hour per device; collapsible burst 20, one more per 3 min")
     func f8Limits() throws {
         let s = try platformScenario("F8")

@@ -65,7 +65,7 @@ struct ParamDeclarationTests {
             #"powerDelay={"kind": "uniform", "min": 0, "max": 15, "unit": "m"}"#, "errors={}", "transport={}"])
         #expect(table(FCMChannel.self) == ["pendingLimit=100", "deletedSignal=true", "storeAfterDiscard=false", "maxCollapseKeys=4",
             "collapsibleBurst=20", #"collapsibleRefill="3m""#, "perMinute=240", "perHour=5000", #"inactiveAfter="28d""#,
-            #"tokenExpiry="270d""#, "downgrade=null", "errors={}", "apns={}", "transport={}"])
+            #"tokenExpiry="270d""#, "downgrade={}", "errors={}", "apns={}", "transport={}"])
         #expect(table(Polling.self) == ["interval=required"])
         #expect(table(Recommended.self) == [#"interval="5m""#])
         #expect(table(Coalesce.self) == [#"window="30s""#])
@@ -86,8 +86,8 @@ struct ParamDeclarationTests {
         (scenario(sender: #"{"kind": "outbox", "workers": 65}"#), "$.sender.workers", "expected an integer in [1, 64], got 65"),
         (scenario(sender: #"{"kind": "coalesce", "window": "0s"}"#), "$.sender.window", "expected a window longer than 0s"),
         (scenario(sender: #"{"kind": "collapsePerEntity", "key": ""}"#), "$.sender.key", "at most 64 bytes"),
-        (scenario(channel: #"{"kind": "fcm", "downgrade": {"window": "1d"}}"#), "$.variants[0].channel.downgrade.unseenLimit",
-         "missing required key \"unseenLimit\""),
+        (scenario(channel: #"{"kind": "fcm", "downgrade": {"window": "1d", "shownFraction": 1.5}}"#), "$.variants[0].channel.downgrade.shownFraction",
+         "expected a number in [0.0, 1.0], got 1.5"),
         (scenario(channel: #"{"kind": "fcm", "apns": {"retention": "oldest"}}"#), "$.variants[0].channel.apns.retention",
          "unknown value \"oldest\"; valid: latest, random"),
         (scenario(channel: #"{"kind": "fcm", "apns": {"transport": {"loss": -1}}}"#), "$.variants[0].channel.apns.transport.loss",

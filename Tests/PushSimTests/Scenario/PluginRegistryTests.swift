@@ -87,7 +87,7 @@ struct PluginRegistryTests {
             #expect(error.path == "$.strategies[0]" && error.message.hasPrefix(#"unknown strategy kind "retryOnce""#))
         }
         do { _ = try Scenario.decode(json, file: "t.json", registry: r) } catch {
-            #expect(error.message.hasSuffix("refetchNotifyPoll, retryOnce"))
+            #expect(error.message.hasSuffix("refetchNotifyPoll, applyBatch, retryOnce"))
             return
         }
         Issue.record("decoded an unknown kind")

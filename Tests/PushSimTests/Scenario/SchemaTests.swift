@@ -62,7 +62,7 @@ struct SchemaTests {
         #"{"variants": [{"channel": {"kind": "apns", "retention": "oldest"}}]}"#,
         #"{"variants": [{"channel": {"kind": "fcm", "errors": {"NOPE": 0.1}}}]}"#,
         #"{"variants": [{"channel": {"kind": "fcm", "errors": {"INVALID_ARGUMENT": {"rate": 0.1, "retryAfter": "1m"}}}}]}"#,
-        #"{"variants": [{"channel": {"kind": "fcm", "downgrade": {"window": "1d"}}}]}"#,
+        #"{"variants": [{"channel": {"kind": "fcm", "downgrade": {"window": "1d", "unseenLimit": 0}}}]}"#,
         #"{"variants": [{"channel": {"kind": "keepLatest", "transport": {"delay": {"kind": "uniform", "min": 0, "max": 1}}}}]}"#,
         #"{"strategies": ["polling"]}"#,
         #"{"strategies": [{"kind": "polling"}]}"#,

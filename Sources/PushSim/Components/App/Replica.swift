@@ -7,8 +7,9 @@ struct Replica: Sendable {
     var state: [Int64]
     /// Sequence number of the newest change applied through a pull (0 = none).
     var cursor: Int64 = 0
-    /// Keys whose notification the app posts when the next pull's answer is applied.
-    var notifyAfterPull: [Int32] = []
+    /// Keys whose notification the app posts when the next pull's answer is applied, each
+    /// with the push whose handler asked (0: none).
+    var notifyAfterPull: [(key: Int32, push: Int64)] = []
     var pullInFlight = false
     /// A pull was asked for while one was in flight: one more follows it.
     var pullAgain = false

@@ -131,10 +131,12 @@ struct Device {
         appToken = token
     }
 
-    /// The registration token changes; with `tokenRefresh` an installed app registers it now.
-    mutating func rotateToken(_ mode: ClientSpec.Registration) {
+    /// The registration token changes. With `tokenRefresh` an installed app whose process
+    /// runs registers it now; one that is not running learns of it only when its process
+    /// next starts (F15: `onNewToken` runs in the app's process), see `World.startApp`.
+    mutating func rotateToken(_ mode: ClientSpec.Registration, appRunning: Bool) {
         token += 1
-        if mode == .tokenRefresh && installed { registerToken(mode) }
+        if mode == .tokenRefresh && installed && appRunning { registerToken(mode) }
     }
 
     /// The app is reinstalled: a new token, registered at the next launch.
