@@ -13,7 +13,7 @@ REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*
 COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build deps schema schema-deps bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism
+.PHONY: run test build deps schema schema-deps bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed
 
 run: build
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -124,6 +124,21 @@ reference_run = if grep -q '"axes"' $(1); then $(BIN) sweep $(1) --out Results/r
 SHUFFLE_TIES ?= 1
 check-determinism: build
 	@BIN=$(BIN) SHUFFLE_TIES=$(SHUFFLE_TIES) scripts/check-determinism.sh $(REFERENCES)
+
+# The statistical tests (those that build a Family: FWER 0.001 per run) rerun under
+# RESEEDS other seeds (default 6); fails only when more runs fail than chance explains.
+RESEEDS ?= 6
+test-reseed: deps schema-deps
+	@RESEEDS=$(RESEEDS) python3 scripts/test-reseed.py
+
+# Mutation testing (scripts/mutate.py): each mutation of scripts/mutations.json (one
+# documented rule, strategy, sender policy or statistic broken at a time) is applied alone to
+# a copy of the tree, built, and its tests run (a survivor then against the whole suite);
+# prints the table and writes Results/mutate/mutations.csv. Fails if any mutant survives.
+# MUTATE_ONLY=id,id runs some of them.
+MUTATE_ONLY ?=
+mutate: deps schema-deps
+	@python3 scripts/mutate.py $(if $(MUTATE_ONLY),--only $(MUTATE_ONLY))
 
 # Rewrites the baselines (summaries and fingerprint lists) on purpose (review the diff
 # before committing it).

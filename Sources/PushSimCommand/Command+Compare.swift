@@ -6,8 +6,10 @@ extension Command {
     /// against the new one, by a two-proportion test of the convergence rate, and with
     /// `--intervals` every confidence interval for overlap (`IntervalComparison`). Exit 1
     /// when a cell moved significantly (p < alpha), is missing, or an interval moved.
+    /// `compare A/runs.csv B/runs.csv --paired [--alpha A]`: the same runs paired, every
+    /// cell and numeric column by a sign test, family-wise at alpha (`PairedRunComparison`).
     static func compare(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
-        try a.allow(flags: ["--intervals", "--fingerprints"], options: ["--alpha"])
+        try a.allow(flags: ["--intervals", "--fingerprints", "--paired"], options: ["--alpha"])
         guard a.positional.count == 2 else { throw UsageError("expected BASELINE.csv and NEW.csv") }
         if a.flags.contains("--fingerprints") {
             guard a.flags.count == 1, a.options.isEmpty else { throw UsageError("--fingerprints takes no other option") }
@@ -17,6 +19,13 @@ extension Command {
             guard let v = Double(text), v > 0, v < 1 else { throw UsageError("--alpha expects a number in (0, 1), got \"\(text)\"") }
             return v
         } ?? 0.001
+        if a.flags.contains("--paired") {
+            guard a.flags.count == 1 else { throw UsageError("--paired takes no other flag") }
+            let r = try PairedRunComparison.compare(try text(a.positional[0]), a.positional[0], try text(a.positional[1]), a.positional[1], alpha: alpha)
+            return report(r.moves.map(\.description), out: out,
+                          ok: "\(r.runs) paired runs, \(r.tests) sign tests: nothing moved (family-wise alpha \(alpha))",
+                          moved: "\(r.moves.count) of \(r.tests) sign tests moved (family-wise alpha \(alpha), \(r.runs) paired runs):")
+        }
         let baseline = try table(a.positional[0]), current = try table(a.positional[1])
         var failures: [String] = []
         for (key, b) in baseline.cells {

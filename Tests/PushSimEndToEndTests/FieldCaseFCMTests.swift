@@ -64,6 +64,8 @@ import Testing
     /// in no promised order (F5).
     @Test func c8FourCollapseKeys() throws {
         let s = try fieldCase("C8")
+        let family = Family(checks: 7)
+        defer { #expect(family.done) }
         let keyIDs = (0..<6).map { KeyPattern("key-\($0)").id(for: 0) }
         var survived = [Int](repeating: 0, count: 6)
         var survivorSets: Set<[Int]> = []
@@ -99,13 +101,13 @@ import Testing
             if all.log.pushes.last?.id == 18 { newestLast += 1 }
         }
         // The arrival order is random: push 18 arrives last among the 18 with chance 1/18
-        // (99.9% Wilson interval of that share).
-        let order = Statistics.wilsonInterval(successes: newestLast, trials: s.replications, confidence: 0.999)
+        // (Wilson interval of that share).
+        let order = family.wilson(successes: newestLast, trials: s.replications)
         #expect(order.low <= 1.0 / 18 && 1.0 / 18 <= order.high, "push 18 last in \(newestLast) of \(s.replications)")
         // Every key survives in some replications and is dropped in others: its survival
-        // rate's 99.9% Wilson interval excludes both 0 and 1.
+        // rate's Wilson interval excludes both 0 and 1.
         for (k, n) in survived.enumerated() {
-            let ci = Statistics.wilsonInterval(successes: n, trials: s.replications, confidence: 0.999)
+            let ci = family.wilson(successes: n, trials: s.replications)
             #expect(ci.low > 0 && ci.high < 1, "key-\(k) survived \(n) of \(s.replications)")
         }
         #expect(survived.reduce(0, +) == 4 * s.replications)

@@ -87,6 +87,37 @@ import Testing
         #expect(moves.isEmpty, "\(moves.map(\.description))")
     }
 
+    @Test("compare --paired: a sign test per cell and column flags a one-sided shift and passes the same runs")
+    func pairedSignTests() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let header = "variant,strategy,replication,seed,converged,pulls,rejected_codes,fingerprint\n"
+        func runs(_ pulls: (Int) -> Int, converged: (Int) -> Int) -> String {
+            header + (0..<40).map { r in "v,s,\(r),1,\(converged(r)),\(pulls(r)),,abc\n" }.joined()
+        }
+        let base = runs({ $0 % 5 }, converged: { $0 % 2 })
+        // Pulls up by one in 30 of 40 runs: sign test p = 2·P(X ≤ 0 | n = 30) ≈ 1.9e-9.
+        let shifted = runs({ $0 % 5 + ($0 < 30 ? 1 : 0) }, converged: { $0 % 2 })
+        // Converged flips both ways in equal numbers: McNemar's p = 1.
+        let flipped = runs({ $0 % 5 }, converged: { r in r < 10 ? 1 - r % 2 : r % 2 })
+        for (name, text) in [("base", base), ("shifted", shifted), ("flipped", flipped)] {
+            try text.write(to: dir.appendingPathComponent("\(name).csv"), atomically: true, encoding: .utf8)
+        }
+        let path = { (n: String) in dir.appendingPathComponent("\(n).csv").path }
+        let same = runCLI(["compare", path("base"), path("base"), "--paired"])
+        #expect(same.status == 0 && same.out.contains("40 paired runs, 0 sign tests: nothing moved"), "\(same.out)")
+        let moved = runCLI(["compare", path("base"), path("shifted"), "--paired"])
+        #expect(moved.status == 1 && moved.out.contains("v,s") == false && moved.out.contains("pulls up in 30 runs, down in 0"), "\(moved.out)")
+        let balanced = runCLI(["compare", path("base"), path("flipped"), "--paired"])
+        #expect(balanced.status == 0 && balanced.out.contains("1 sign tests"), "\(balanced.out)")
+        #expect(abs(PairedRunComparison.signTestP(up: 30, down: 0) - 2 * pow(0.5, 30)) < 1e-15)
+        #expect(PairedRunComparison.signTestP(up: 5, down: 5) == 1)
+        let short = header + "v,s,0,1,1,1,,abc\n"
+        try short.write(to: dir.appendingPathComponent("short.csv"), atomically: true, encoding: .utf8)
+        let missing = runCLI(["compare", path("base"), path("short"), "--paired"])
+        #expect(missing.status == 2 && missing.err.contains("does not hold the same runs"), "\(missing.err)")
+    }
+
     @Test("compare --intervals names an interval that no longer overlaps and passes overlapping ones")
     func intervalComparison() throws {
         let header = "variant,strategy,replications,converged,convergence_rate,ci_low,ci_high,mean_x_s,x_ci_low_s,x_ci_high_s\r\n"

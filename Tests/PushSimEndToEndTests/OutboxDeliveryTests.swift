@@ -41,6 +41,8 @@ import Testing
     /// notification id; a de-duplicating app shows none of them.
     @Test func crashBetweenAcceptAndRecordGivesOneDuplicatePerCrash() throws {
         let s = try outboxScenario("crash")
+        let family = Family(checks: 1)
+        defer { #expect(family.done) }
         var exactlyOne = 0
         for r in 0..<s.replications {
             let plain = s.outcome("noDedupe", "hintPull", replication: r), dedupe = s.outcome("dedupe", "hintPull", replication: r)
@@ -64,14 +66,16 @@ import Testing
             }
         }
         // P(exactly one crash) = P(crash) · P(no crash) = 1/4.
-        let range = binomialAcceptance(n: s.replications, p: 0.25)
-        #expect(range.contains(exactlyOne), "\(exactlyOne) runs with one crash, 99.9% range \(range)")
+        let range = family.binomialAcceptance(n: s.replications, p: 0.25)
+        #expect(range.contains(exactlyOne), "\(exactlyOne) runs with one crash, acceptance range \(range)")
     }
 
     /// UNAVAILABLE on every send: retried after 1, 2, 4, 8 min with upward jitter below
     /// 10 %, then failed; a longer Retry-After wins.
     @Test func retryTimingFollowsTheBackoffWithinTheJitterBounds() throws {
         let s = try outboxScenario("retry")
+        let family = Family(checks: 2)
+        defer { #expect(family.done) }
         var jitter: [Int] = Array(repeating: 0, count: 10)
         for r in 0..<s.replications {
             let (o, _, box) = traceOutbox(s, "alwaysUnavailable", replication: r)
@@ -89,10 +93,10 @@ import Testing
             let after = traceOutbox(s, "retryAfter", replication: r).outbox
             #expect(after.retries.map { $0.due - $0.at } == Array(repeating: .minutes(10), count: 4))
         }
-        #expect(uniformityPValue(jitter) > 0.001, "jitter spread \(jitter)")
+        #expect(family.uniform(jitter), "jitter spread \(jitter)")
 
         let flaky = summarize(s).first { $0.variant == "flaky" }!
-        let range = binomialAcceptance(n: s.replications, p: 1.0 / 32)
+        let range = family.binomialAcceptance(n: s.replications, p: 1.0 / 32)
         let lost = flaky.total("messages_lost")
         #expect(range.contains(lost), "lost after five UNAVAILABLE: \(lost), range \(range)")
         let final = s.outcome("final", "hintPull", replication: 0)

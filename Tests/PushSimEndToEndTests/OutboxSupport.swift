@@ -5,7 +5,7 @@ import Foundation
 
 /// `Scenarios/outbox/<name>.json`.
 func outboxScenario(_ name: String) throws -> Scenario {
-    try Scenario.load(path: scenarioURL("Scenarios/outbox/\(name).json").path).scenario
+    Family.reseeded(try Scenario.load(path: scenarioURL("Scenarios/outbox/\(name).json").path).scenario)
 }
 
 /// Seconds since the scenario's start of a UTC instant (the scenario must have a `start`).

@@ -8,7 +8,7 @@ import Foundation
 
 /// Field case `id` ("C1" … "C10") from Scenarios/cases/.
 func fieldCase(_ id: String) throws -> Scenario {
-    try Scenario.load(path: scenarioURL("Scenarios/cases/\(id).json").path).scenario
+    Family.reseeded(try Scenario.load(path: scenarioURL("Scenarios/cases/\(id).json").path).scenario)
 }
 
 extension Scenario {

@@ -70,15 +70,17 @@ import CGSL
          "strategies": ["hintPull"],
          "variants": [{"name": "lossy", "channel": {"kind": "lossy", "loss": \(loss), "duplicate": 0, "delay": "0s"}}]}
         """
-        return try Scenario.decode(Data(json.utf8), file: "analytic.json")
+        return Family.reseeded(try Scenario.decode(Data(json.utf8), file: "analytic.json"))
     }
 
     @Test(arguments: [0.3, 0.5])
     func hintPullRateMatchesOneMinusLoss(loss: Double) throws {
+        let family = Family(checks: 1, cases: 2)
+        defer { #expect(family.done) }
         let n = 4000
         let c = summarize(try Self.scenario(loss: loss, replications: n))[0]
         let p = 1 - loss
-        let z = gsl_cdf_ugaussian_Pinv(1 - 0.001 / 2)
+        let z = gsl_cdf_ugaussian_Pinv(1 - family.check() / 2)
         let halfWidth = z * (p * (1 - p) / Double(n)).squareRoot()
         #expect(abs(c.convergenceRate - p) <= halfWidth, "rate \(c.convergenceRate), expected \(p) ± \(halfWidth)")
         // Certain by the model: a converged run converged at the last change itself.

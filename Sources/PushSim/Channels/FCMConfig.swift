@@ -76,14 +76,15 @@ public struct FCMConfig: Sendable, ParamFieldDeclaring {
     /// normal when at least `unseenLimit` of those showed nothing and fewer than
     /// `shownFraction` of them showed one. Firebase gives the window, not a threshold:
     /// `unseenLimit` 10 and `shownFraction` 0.5 are **assumptions**.
-    public struct Downgrade: Sendable, Decodable, ParamDeclaring {
+    public struct Downgrade: Sendable, Decodable, ParamFieldDeclaring {
         public static let window = Param.duration("window", default: .days(7), range: .positive("a downgrade window"),
                                                   doc: "how far back messages are judged (Firebase: 7 days)")
         public static let unseenLimit = Param.integer("unseenLimit", default: 10, range: 1...1_000_000,
                                                doc: "high-priority messages without a notification within the window before any downgrade (assumption)")
         public static let shownFraction = Param.number("shownFraction", default: 0.5, range: 0...1,
                                                        doc: "downgrade while fewer than this fraction of the window's high-priority messages showed a notification (assumption)")
-        public static let params = [window.any, unseenLimit.any, shownFraction.any]
+        public static let fields: [ParamField<Self>] = [.bind(window, \.window), .bind(unseenLimit, \.unseenLimit),
+                                                       .bind(shownFraction, \.shownFraction)]
 
         /// How far back messages are judged (µs, > 0; default 7 d).
         public var window = Downgrade.window.defaultValue
@@ -95,12 +96,7 @@ public struct FCMConfig: Sendable, ParamFieldDeclaring {
         /// The defaults (on, 7 d, 10, 0.5).
         public init() {}
 
-        public init(from decoder: any Decoder) throws {
-            let p = try ParamReader(decoder, for: Self.self)
-            window = try p.decode(Self.window)
-            unseenLimit = try p.decode(Self.unseenLimit)
-            shownFraction = try p.decode(Self.shownFraction)
-        }
+        public init(from decoder: any Decoder) throws { try decodeFields(from: decoder) }
     }
 
     public init() {}

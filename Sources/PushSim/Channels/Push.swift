@@ -18,6 +18,11 @@ public struct Push: Hashable, Sendable {
     public var priority: FCMPriority = .high
     /// `apns-priority`: 10, 5 or 1.
     public var apnsPriority: Int8 = 10
+    /// How many consecutive changes the push carries, ending at `cursor` (sequences
+    /// `cursor - batch + 1 … cursor`; S1, the `batch` sender); 0 = none beyond `change`.
+    /// The app's handler finds them in `AppContext.batch`. (Declared beside the one-byte
+    /// fields, whose padding it fills: the push stays as large as it was.)
+    public var batch: Int16 = 0
     /// FCM collapse key id (`nil` = non-collapsible); equal ids collapse into one.
     public var collapseKey: Int64?
     /// Tray tag (`apns-collapse-id` on iOS, notification `tag` on Android): a displayed
@@ -28,10 +33,6 @@ public struct Push: Hashable, Sendable {
     public var lifetime: SimDuration?
     /// Payload size in bytes (cost accounting).
     public var size: Int32 = 0
-    /// How many consecutive changes the push carries, ending at `cursor` (sequences
-    /// `cursor - batch + 1 … cursor`; S1, the `batch` sender); 0 = none beyond `change`.
-    /// The app's handler finds them in `AppContext.batch`.
-    public var batch: Int16 = 0
     /// The sender's notification id: the message this push carries (1, 2, 3, … per
     /// message in the run). Every attempt and every resend of one message carries the same
     /// id, so a client can drop copies it has already seen. Defaults to `id`.

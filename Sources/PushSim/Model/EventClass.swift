@@ -5,14 +5,16 @@
 ///
 /// First the scenario's timeline, one class per kind, so an offline period `[from, to)`
 /// holds for changes too (a change at `from` finds the device offline, one at `to` online)
-/// and an app opened at the time of a change sees that change; then everything scheduled
-/// while the run is under way (timers, pull answers, taps, session ends, Doze transitions);
+/// and an app opened at the time of a change sees that change; then the end of an app
+/// session, so a strategy timer due at that instant finds the app in the background
+/// whatever order the two were scheduled in; then everything else scheduled while the run
+/// is under way (timers, pull answers, taps, Doze transitions);
 /// last the arrivals of push copies and `deletedMessages` signals, which run in a drawn
 /// order among themselves (their rank; neither APNs nor FCM promises an order, A5, F5).
 enum EventClass: UInt8, CaseIterable, Sendable {
     case connectivity = 0, screen, charging, motion, lowPowerMode, tokenRotation, uninstall, otherDevices
     case serverChange, session, forceQuit, swipeAway
-    case runTime
+    case sessionEnd, runTime
     case arrival
 
     /// The kernel tier of the class.
@@ -36,7 +38,8 @@ extension WorldEvent {
         case .appOpen: .session
         case .forceQuit: .forceQuit
         case .swipeAway: .swipeAway
-        case .appSessionEnd, .tap, .timer, .pullComplete, .doze, .channelTimer, .senderTimer, .otherChannelTimer: .runTime
+        case .appSessionEnd: .sessionEnd
+        case .tap, .timer, .pullComplete, .doze, .channelTimer, .senderTimer, .otherChannelTimer: .runTime
         case .deliver, .deletedMessages, .otherDeliver: .arrival
         }
     }

@@ -59,18 +59,18 @@ extension World {
         startApp(.background)
         let outer = handlingPush
         handlingPush = push.id
-        react(batchOf: push) { s, app in s.onPush(push, &app) }
+        let batch = keepsChangeLog && push.batch > 0
+            ? max(0, Int(push.cursor) - Int(push.batch)) ..< min(Int(push.cursor), changeLog.count) : nil
+        react(batch: batch) { s, app in s.onPush(push, &app) }
         handlingPush = outer
     }
 
-    /// Calls one strategy handler, then carries out what it asked for. `push`: the push an
-    /// `onPush` handler gets, whose batch (S1) the context then carries.
-    mutating func react(batchOf push: Push? = nil, _ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
+    /// Calls one strategy handler, then carries out what it asked for. `batch`: the
+    /// indices of `changeLog` an `onPush` handler's push carries (S1), which the context
+    /// then holds.
+    mutating func react(batch: Range<Int>? = nil, _ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
         appContext.begin(now: queue.now, cursor: replica.cursor, online: devices[0].online, appState: app.state, session: app.sessions)
-        if let push, push.batch > 0, keepsChangeLog {
-            let end = Int(push.cursor), start = max(0, end - Int(push.batch))
-            appContext.batch.append(contentsOf: changeLog[start..<min(end, changeLog.count)])
-        }
+        if let batch { appContext.batch.append(contentsOf: changeLog[batch]) }
         handler(&strategy, &appContext)
         let pull = appContext.pullRequested, fullSync = appContext.fullSyncRequested
         // The lists are taken before anything below can run another handler (which begins

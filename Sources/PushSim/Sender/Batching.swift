@@ -11,7 +11,7 @@
 /// **assumption** (an id, a key and a value in JSON). No retries, no quiet hours.
 ///
 /// JSON: `{"kind": "batch", "lastChanges": 10}`.
-public struct Batching: SenderPolicy {
+public struct Batching: SenderPolicy, ParamFieldDeclaring {
     public static let kind = "batch"
     public static let summary = "one push per change carrying the last K changes, within the payload limit (S1)"
     public static let lastChanges = Param.integer("lastChanges", default: 10, range: 1...1000, doc: "changes each push carries at most (K)")
@@ -19,7 +19,8 @@ public struct Batching: SenderPolicy {
                                                   doc: "payload bytes per carried change (assumption: an id, a key and a value in JSON)")
     public static let payloadLimit = Param.integer("payloadLimit", default: 4096, range: 1...1_000_000,
                                                    doc: "payload limit in bytes (APNs 4,096; FCM 4,096)")
-    public static let params = [lastChanges.any, changeBytes.any, payloadLimit.any]
+    public static let fields: [ParamField<Self>] = [.bind(lastChanges, \.lastChanges), .bind(changeBytes, \.changeBytes),
+                                                   .bind(payloadLimit, \.payloadLimit)]
 
     /// Changes a push carries at most (1 … 1000; default 10).
     public var lastChanges = Batching.lastChanges.defaultValue
@@ -30,12 +31,7 @@ public struct Batching: SenderPolicy {
 
     public init() {}
 
-    public init(from decoder: any Decoder) throws {
-        let p = try ParamReader(decoder, for: Self.self)
-        lastChanges = try p.decode(Self.lastChanges)
-        changeBytes = try p.decode(Self.changeBytes)
-        payloadLimit = try p.decode(Self.payloadLimit)
-    }
+    public init(from decoder: any Decoder) throws { try decodeFields(from: decoder) }
 
     public var carriesChangeBatches: Bool { true }
 

@@ -23,6 +23,8 @@ struct PlatformAPNsRuleTests {
     @Test("A2 (disputed): retention latest keeps the newest; random keeps each of four with chance 1/4")
     func a2LatestVersusRandom() throws {
         let s = try platformScenario("A2")
+        let family = Family(checks: 2)
+        defer { #expect(family.done) }
         let cs = summarize(s)
         let latest = cell(cs, "latest", "applyPayload"), random = cell(cs, "random", "applyPayload")
         for c in [latest, random] {
@@ -30,8 +32,8 @@ struct PlatformAPNsRuleTests {
             #expect(c.total("replaced_in_storage") == 3 * s.replications)
         }
         #expect(latest.converged == s.replications)
-        let range = binomialAcceptance(n: s.replications, p: 0.25)
-        #expect(range.contains(random.converged), "\(random.converged) converged, 99.9% range \(range)")
+        let range = family.binomialAcceptance(n: s.replications, p: 0.25)
+        #expect(range.contains(random.converged), "\(random.converged) converged, acceptance range \(range)")
         // Which push survived, run by run: uniform over the burst (chi-square, GSL).
         var survivors = [0, 0, 0, 0]
         for r in 0..<s.replications {
@@ -40,7 +42,7 @@ struct PlatformAPNsRuleTests {
             if let id = log.ids.first { survivors[Int(id) - 1] += 1 }
         }
         #expect(survivors[3] == random.converged, "the same runs: convergence means the newest survived")
-        #expect(uniformityPValue(survivors) > 0.001, "survivors \(survivors)")
+        #expect(family.uniform(survivors), "survivors \(survivors)")
     }
 
     @Test("A3: stored until apns-expiration, at most 30 days", arguments: [
@@ -70,11 +72,13 @@ struct PlatformAPNsRuleTests {
     @Test("A5: best-effort order; transport delays reorder with the analytic probability 0.405")
     func a5Reordering() throws {
         let s = try platformScenario("A5")
+        let family = Family(checks: 1)
+        defer { #expect(family.done) }
         let cs = summarize(s)
         let payload = cell(cs, "uniformDelay", "applyPayload")
         #expect(payload.total("delivered") == 2 * s.replications)
-        let range = binomialAcceptance(n: s.replications, p: 0.595)
-        #expect(range.contains(payload.converged), "\(payload.converged) in order, 99.9% range \(range)")
+        let range = family.binomialAcceptance(n: s.replications, p: 0.595)
+        #expect(range.contains(payload.converged), "\(payload.converged) in order, acceptance range \(range)")
         #expect(cell(cs, "uniformDelay", "hintPull").converged == s.replications)
         // Run by run: applyPayload converges exactly when the two arrived in send order.
         for r in 0..<20 {
@@ -86,6 +90,8 @@ struct PlatformAPNsRuleTests {
     @Test("A6: priority 10 now; 5 grouped in a burst after the power delay; 1 when awake")
     func a6Priorities() throws {
         let s = try platformScenario("A6")
+        let family = Family(checks: 1)
+        defer { #expect(family.done) }
         let (o, log) = trace(s, "powerDelay10m")
         // A burst arrives at one instant, in no promised order (A5).
         #expect(log.idsByTime == [1, 2, 3, 4, 5, 6])
@@ -102,7 +108,7 @@ struct PlatformAPNsRuleTests {
             waits.append((t2 - at(m: 2)).seconds / 60)
         }
         let mean = waits.reduce(0, +) / Double(waits.count)
-        let half = gsl_cdf_ugaussian_Pinv(1 - 0.0005) * (15 / 12.0.squareRoot()) / Double(waits.count).squareRoot()
+        let half = gsl_cdf_ugaussian_Pinv(1 - family.check() / 2) * (15 / 12.0.squareRoot()) / Double(waits.count).squareRoot()
         #expect(abs(mean - 7.5) <= half, "mean wait \(mean) min, expected 7.5 ± \(half)")
     }
 
@@ -130,6 +136,8 @@ struct PlatformAPNsRuleTests {
     @Test("A9: 410 Unregistered and 400 BadDeviceToken are final; 429, 500, 503 retryable")
     func a9ReplyCodes() throws {
         let s = try platformScenario("A9")
+        let family = Family(checks: 3)
+        defer { #expect(family.done) }
         let cs = summarize(s)
         let life = cell(cs, "lifecycle", "hintPull")
         #expect(rejectionCodes(life) == "BadDeviceToken=2;Unregistered=1")
@@ -146,7 +154,7 @@ struct PlatformAPNsRuleTests {
         let n = 500
         for (e, p) in [(SendError.apnsTooManyRequests, 0.2), (.apnsInternalServerError, 0.1), (.apnsServiceUnavailable, 0.1)] {
             let k = random.rejections[SendError.allCases.firstIndex(of: e)!]
-            #expect(binomialAcceptance(n: n, p: p).contains(k), "\(e.rawValue)=\(k) of \(n) at p \(p)")
+            #expect(family.binomialAcceptance(n: n, p: p).contains(k), "\(e.rawValue)=\(k) of \(n) at p \(p)")
         }
         #expect(random.total("rejected_final") == 0)
         #expect(random.total("delivered") + random.total("rejected_retryable") == n)

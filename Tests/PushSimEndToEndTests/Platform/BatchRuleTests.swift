@@ -8,9 +8,6 @@ import Testing
 @Suite("Platform rules: batching sender and batch-applying client (S1)")
 struct PlatformBatchRuleTests {
     static let p = 0.3, n = 30
-    /// Every statistical check of this suite, for a Bonferroni split of α = 0.001.
-    static let checks = 14
-    static let alpha = 0.001 / Double(checks)
 
     /// Mean pulls per run of `applyBatch` with batches of K: a pull happens at a delivered
     /// push i > K whose K predecessors were all lost, so (N − K)(1 − p)p^K.
@@ -19,36 +16,42 @@ struct PlatformBatchRuleTests {
     @Test("applyBatch pulls only after K lost pushes: mean pulls (N − K)(1 − p)p^K; hintPull pulls on every push it gets")
     func pullsMatchTheAnalyticMean() throws {
         let s = try platformScenario("S1")
+        let family = Family(checks: 7)
+        defer { #expect(family.done) }
         for (variant, k) in [("batch1", 1), ("batch3", 3), ("batch10-bigChanges", 4)] {
             let pulls = s.outcomes(variant, "applyBatch").map { Double($0.counts[.pulls]) }
-            let ci = meanInterval(pulls, confidence: 1 - Self.alpha)
+            let ci = family.meanInterval(pulls)
             let mu = Self.expectedPulls(k: k)
             #expect(ci.low <= mu && mu <= ci.high, "\(variant): mean pulls interval \(ci), analytic \(mu)")
         }
         for variant in ["perChange", "batch3"] {
             let pulls = s.outcomes(variant, "hintPull").map { Double($0.counts[.pulls]) }
-            let ci = meanInterval(pulls, confidence: 1 - Self.alpha)
+            let ci = family.meanInterval(pulls)
             let mu = Double(Self.n) * (1 - Self.p)
             #expect(ci.low <= mu && mu <= ci.high, "\(variant) hintPull: \(ci) vs \(mu)")
         }
         // perChange carries no batch, so applyBatch pulls at every push ahead, like hintPull.
         let plain = s.outcomes("perChange", "applyBatch").map { Double($0.counts[.pulls]) }
-        let ci = meanInterval(plain, confidence: 1 - Self.alpha)
+        let ci = family.meanInterval(plain)
         #expect(ci.low <= 21 && 21 <= ci.high, "perChange applyBatch: \(ci)")
         // K = 10: the pulls over all runs are Poisson with mean 400 · (N − K)(1 − p)p^K ≈ 0.033.
         let total = s.outcomes("batch10", "applyBatch").reduce(0) { $0 + $1.counts[.pulls] }
         let lambda = Double(s.replications) * Self.expectedPulls(k: 10)
-        #expect(gsl_cdf_poisson_Q(UInt32(total), lambda) > Self.alpha || total == 0, "\(total) pulls, Poisson mean \(lambda)")
+        // P(X ≥ total) = Q(total − 1): the one-sided p-value of the count seen.
+        let alpha = family.check()
+        #expect(total == 0 || gsl_cdf_poisson_Q(UInt32(total - 1), lambda) > alpha, "\(total) pulls, Poisson mean \(lambda)")
     }
 
     @Test("hintPull and applyBatch converge with the last push (1 − p); applyBatch reads its batch without pulling")
     func convergenceFollowsTheLastPush() throws {
         let s = try platformScenario("S1")
+        let family = Family(checks: 8)
+        defer { #expect(family.done) }
         let cs = summarize(s)
-        let range = binomialAcceptance(n: s.replications, p: 1 - Self.p, alpha: Self.alpha)
         for variant in ["perChange", "batch1", "batch3", "batch10"] {
             for strategy in ["hintPull", "applyBatch"] {
                 let c = cell(cs, variant, strategy)
+                let range = family.binomialAcceptance(n: s.replications, p: 1 - Self.p)
                 #expect(range.contains(c.converged), "\(variant)/\(strategy): \(c.converged) of \(s.replications), range \(range)")
             }
         }

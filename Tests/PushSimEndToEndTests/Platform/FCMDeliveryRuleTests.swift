@@ -110,6 +110,8 @@ struct PlatformFCMDeliveryRuleTests {
             #expect(e.invalidatesToken == (e == .unregistered), "\(e.rawValue): only UNREGISTERED deletes the token")
         }
         let s = try platformScenario("F9")
+        let family = Family(checks: 5)
+        defer { #expect(family.done) }
         let cs = summarize(s)
         let random = cell(cs, "randomErrors", "hintPull")
         let n = 1000
@@ -118,7 +120,7 @@ struct PlatformFCMDeliveryRuleTests {
         var final = 0, retryable = 0
         for (e, p) in rates {
             let k = random.rejections[SendError.allCases.firstIndex(of: e)!]
-            #expect(binomialAcceptance(n: n, p: p).contains(k), "\(e.rawValue)=\(k) of \(n) at p \(p)")
+            #expect(family.binomialAcceptance(n: n, p: p).contains(k), "\(e.rawValue)=\(k) of \(n) at p \(p)")
             if e.isRetryable { retryable += k } else { final += k }
         }
         #expect(random.total("rejected_final") == final && random.total("rejected_retryable") == retryable)

@@ -53,6 +53,8 @@ struct PlatformFCMRuleTests {
     @Test("F3: newest per collapse key, at most 4 keys pending; which key goes is random")
     func f3CollapseKeys() throws {
         let s = try platformScenario("F3")
+        let family = Family(checks: 1)
+        defer { #expect(family.done) }
         for r in 0..<s.replications {
             let (o, log) = trace(s, "sixKeysThreeEach", replication: r)
             #expect(log.ids.count == 4, "run \(r)")
@@ -68,7 +70,7 @@ struct PlatformFCMRuleTests {
             if let missing = (1...5).first(where: { !log.ids.contains(Int64($0)) }) { dropped[missing - 1] += 1 }
         }
         #expect(dropped.reduce(0, +) == s.replications)
-        #expect(uniformityPValue(dropped) > 0.001, "dropped per key \(dropped)")
+        #expect(family.uniform(dropped), "dropped per key \(dropped)")
         // Notification messages collapse under the package name.
         let (o, log) = trace(s, "notificationDefaultKey")
         #expect(log.ids == [3] && log.arrivals.map(\.time) == [at(m: 60)])
@@ -100,10 +102,12 @@ struct PlatformFCMRuleTests {
     @Test("F5: no order guarantee; transport delays reorder with the analytic probability 0.405")
     func f5Reordering() throws {
         let s = try platformScenario("F5")
+        let family = Family(checks: 1)
+        defer { #expect(family.done) }
         let cs = summarize(s)
         let payload = cell(cs, "uniformDelay", "applyPayload")
-        let range = binomialAcceptance(n: s.replications, p: 0.595)
-        #expect(range.contains(payload.converged), "\(payload.converged) in order, 99.9% range \(range)")
+        let range = family.binomialAcceptance(n: s.replications, p: 0.595)
+        #expect(range.contains(payload.converged), "\(payload.converged) in order, acceptance range \(range)")
         #expect(cell(cs, "uniformDelay", "hintPull").converged == s.replications)
     }
 

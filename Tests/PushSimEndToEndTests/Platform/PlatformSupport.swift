@@ -6,7 +6,7 @@ import Foundation
 
 /// Loads `Scenarios/platform/<id>.json`.
 func platformScenario(_ id: String) throws -> Scenario {
-    try Scenario.load(path: scenarioURL("Scenarios/platform/\(id).json").path).scenario
+    Family.reseeded(try Scenario.load(path: scenarioURL("Scenarios/platform/\(id).json").path).scenario)
 }
 
 /// A simulated time given in hours, minutes and seconds after t = 0.

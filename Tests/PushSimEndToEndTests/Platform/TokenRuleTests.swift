@@ -11,6 +11,8 @@ struct PlatformTokenRuleTests {
         let running = cell(cs, "running", "hintPull"), dead = cell(cs, "notRunning", "hintPull")
         #expect(running.total("delivered") == 8 && rejectionCodes(running) == "")
         #expect(dead.total("delivered") == 4 && rejectionCodes(dead) == "UNREGISTERED=4")
+        let started = cell(cs, "notRunning-pushStarts", "hintPull")
+        #expect(started.total("delivered") == 9 && rejectionCodes(started) == "", "a push that starts the process registers the new token")
         let launch = cell(cs, "everyLaunch-running", "hintPull")
         #expect(launch.total("delivered") == 4 && rejectionCodes(launch) == "UNREGISTERED=4")
         let (o, log) = trace(try platformScenario("F15"), "notRunning")

@@ -87,10 +87,10 @@ private struct Harness<C: PushChannel> {
 }
 
 private func sec(_ s: Int64) -> SimTime { .zero + .seconds(s) }
-private let alpha = 0.001
+private let alpha = StatisticalChecks.alpha
 private var z: Double { gsl_cdf_ugaussian_Pinv(1 - alpha / 2) }
 
-/// `|count − n·p| ≤ z·√(n·p·(1 − p))`: the 99.9% normal interval of a Binomial(n, p) count.
+/// `|count − n·p| ≤ z·√(n·p·(1 − p))`: the normal interval of a Binomial(n, p) count at 1 − α.
 private func withinBinomialInterval(_ count: Int, n: Int, p: Double) -> Bool {
     let mean = Double(n) * p
     return abs(Double(count) - mean) <= z * (mean * (1 - p)).squareRoot()
@@ -214,7 +214,7 @@ struct OverflowChannelTests {
 
 @Suite("LossyChannel")
 struct LossyChannelTests {
-    @Test("lost and duplicated counts lie in 99.9% binomial intervals; zero delay delivers at send time",
+    @Test("lost and duplicated counts lie in binomial intervals (family-wise 0.001); zero delay delivers at send time",
           arguments: [(0.3, 0.1), (0.05, 0.5), (0.5, 0.02)])
     func lossAndDuplication(loss: Double, duplicate: Double) {
         let n = 20_000

@@ -43,7 +43,7 @@ struct EventQueueShuffleTests {
         for s in 1...salts where drain(salt: UInt64(s) &* 0x9E37_79B9_7F4A_7C15, count: 2, time: { _ in 0 }).first!.payload == 0 {
             firstWins += 1
         }
-        let ci = Statistics.wilsonInterval(successes: firstWins, trials: salts, confidence: 0.999)
+        let ci = Statistics.wilsonInterval(successes: firstWins, trials: salts, confidence: 1 - StatisticalChecks.alpha)
         #expect(ci.low <= 0.5 && 0.5 <= ci.high, "\(firstWins) of \(salts)")
     }
 

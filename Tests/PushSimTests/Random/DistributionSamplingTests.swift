@@ -10,7 +10,8 @@ struct NamedDistribution: Sendable, CustomTestStringConvertible {
     init(_ label: String, _ distribution: Distribution) { self.label = label; self.distribution = distribution }
 }
 
-private let continuous: [NamedDistribution] = [
+/// The continuous distributions the sampling checks draw (`StatisticalChecks.checks` counts them).
+let continuousDistributions: [NamedDistribution] = [
     NamedDistribution("uniform(2, 5)", .uniform(min: 2, max: 5)),
     NamedDistribution("exponential(3)", .exponential(mean: 3)),
     NamedDistribution("lognormal(0.5, 0.4)", .lognormal(mu: 0.5, sigma: 0.4)),
@@ -22,7 +23,8 @@ private let continuous: [NamedDistribution] = [
     NamedDistribution("pareto(9, 1)", .pareto(shape: 9, scale: 1)),
 ]
 
-private let discreteKinds: [NamedDistribution] = [
+/// The discrete ones.
+let discreteDistributions: [NamedDistribution] = [
     NamedDistribution("uniformInt(-2, 7)", .uniformInt(min: -2, max: 7)),
     NamedDistribution("bernoulli(0.3)", .bernoulli(p: 0.3)),
     NamedDistribution("discrete", .discrete(DiscreteTable(weights: [1, 2, 3, 4], values: [10, 20, 30, 45])!)),
@@ -32,21 +34,21 @@ private let sampleCount = 20_000
 
 @Suite("Distribution sampling")
 struct DistributionSamplingTests {
-    @Test("sample mean lies within the 99.9% interval of the analytic mean", arguments: StatisticalChecks.generators, continuous + discreteKinds)
+    @Test("sample mean lies within the interval of the analytic mean (family-wise 0.001)", arguments: StatisticalChecks.generators, continuousDistributions + discreteDistributions)
     func meanMatches(_ g: GeneratorType, _ c: NamedDistribution) {
         let xs = StatisticalChecks.draw(c.distribution, n: sampleCount, label: c.label, generator: g)
         let check = StatisticalChecks.meanCheck(xs, mean: c.distribution.mean, variance: c.distribution.variance)
         #expect(check.distance <= check.bound, "\(c.label): |mean − \(c.distribution.mean)| = \(check.distance) > \(check.bound)")
     }
 
-    @Test("sample variance lies within z·SE of the analytic variance", arguments: StatisticalChecks.generators, continuous + discreteKinds)
+    @Test("sample variance lies within z·SE of the analytic variance", arguments: StatisticalChecks.generators, continuousDistributions + discreteDistributions)
     func varianceMatches(_ g: GeneratorType, _ c: NamedDistribution) {
         let xs = StatisticalChecks.draw(c.distribution, n: sampleCount, label: c.label, generator: g)
         let check = StatisticalChecks.varianceCheck(xs, variance: c.distribution.variance)
         #expect(check.distance <= check.bound, "\(c.label): |s² − \(c.distribution.variance)| = \(check.distance) > \(check.bound)")
     }
 
-    @Test("Kolmogorov–Smirnov against cdf at alpha 0.001", arguments: StatisticalChecks.generators, continuous)
+    @Test("Kolmogorov–Smirnov against cdf (family-wise 0.001)", arguments: StatisticalChecks.generators, continuousDistributions)
     func ksAgainstCDF(_ g: GeneratorType, _ c: NamedDistribution) {
         let xs = StatisticalChecks.draw(c.distribution, n: sampleCount, label: c.label, generator: g)
         let check = StatisticalChecks.ksCheck(xs, cdf: c.distribution.cdf)
@@ -75,7 +77,7 @@ struct DistributionSamplingTests {
         #expect(xs.min() == -2)
         #expect(xs.max() == 2)
         let counts = (-2...2).map { k in xs.count { $0 == Double(k) } }
-        #expect(StatisticalChecks.chiSquarePValue(counts: counts, probabilities: Array(repeating: 0.2, count: 5)) > 0.001)
+        #expect(StatisticalChecks.chiSquarePValue(counts: counts, probabilities: Array(repeating: 0.2, count: 5)) > StatisticalChecks.alpha)
     }
 
     @Test("discrete frequencies match the weights (chi-square)")
@@ -89,7 +91,7 @@ struct DistributionSamplingTests {
         let nonZero = [0, 2, 3, 4]
         let p = StatisticalChecks.chiSquarePValue(counts: nonZero.map { counts[$0] },
                                                   probabilities: nonZero.map { table.probabilities[$0] })
-        #expect(p > 0.001)
+        #expect(p > StatisticalChecks.alpha)
     }
 
     @Test("discrete values default to 0..<K")
@@ -109,7 +111,7 @@ struct DistributionSamplingTests {
 
     @Test("the same seed gives the same samples")
     func deterministic() {
-        for c in continuous + discreteKinds {
+        for c in continuousDistributions + discreteDistributions {
             #expect(StatisticalChecks.draw(c.distribution, n: 100, label: "x")
                     == StatisticalChecks.draw(c.distribution, n: 100, label: "x"))
         }

@@ -9,9 +9,18 @@ import Darwin
 /// Two-sided statistical checks at a fixed significance level, used by the distribution
 /// tests. Each returns the statistic and its acceptance bound so failures are readable.
 enum StatisticalChecks {
-    /// Significance level of every check (a correct sampler fails one check with
-    /// probability 0.001).
-    static let alpha = 0.001
+    /// The family-wise error rate of this target's statistical checks: a correct model
+    /// fails any of them with probability at most 0.001 (Bonferroni over `checks`).
+    static let familyRate = 0.001
+    /// Every statistical check of this target: mean, variance (each distribution) and KS
+    /// (each continuous one) under each generator, and `otherChecks` elsewhere.
+    static let checks = generators.count * (2 * (continuousDistributions.count + discreteDistributions.count) + continuousDistributions.count)
+        + otherChecks
+    /// The chi-square tests of `uniformInt` (2), discrete frequencies (1), the lossy
+    /// channel (3 cases × 3 checks) and the shuffled-ties fair coin (1).
+    static let otherChecks = 13
+    /// Significance level of every check: `familyRate / checks`.
+    static let alpha = familyRate / Double(checks)
     /// Two-sided normal critical value for `alpha` (≈ 3.2905).
     static var z: Double { gsl_cdf_ugaussian_Pinv(1 - alpha / 2) }
 
