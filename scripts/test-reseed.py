@@ -64,13 +64,18 @@ def main():
     failing_runs = 0
     for k in range(1, args.reseeds + 1):
         env = dict(os.environ, PUSHSIM_TEST_RESEED=str(k))
-        out = subprocess.run([SWIFT, "test", "--skip-build", "--filter", pattern], cwd=ROOT, env=env,
-                             capture_output=True, text=True).stdout
+        run = subprocess.run([SWIFT, "test", "--skip-build", "--filter", pattern], cwd=ROOT, env=env,
+                             capture_output=True, text=True)
+        out = run.stdout
         ran = re.search(r"Test run with (\d+) tests?", out)
         if not ran:
             sys.stderr.write(f"test-reseed: seed offset {k}: no test summary in the output\n")
             sys.exit(2)
-        failed = sorted(set(re.findall(r'^✘ Test "(.*?)" (?:with \d+ test cases )?failed', out, re.M)))
+        # A test shows its display name in quotes, or its function name without them.
+        failed = sorted(set(m.group(1) or m.group(2) for m in
+                            re.finditer(r'^✘ Test (?:"(.*?)"|(\S+\(.*?\))) (?:with \d+ test cases )?failed', out, re.M)))
+        if run.returncode != 0 and not failed:
+            failed = [f"(swift test exited {run.returncode})"]
         failing_runs += bool(failed)
         print(f"seed offset {k}: {ran.group(1)} tests, {len(failed)} failed" + "".join(f"\n  ✘ {t}" for t in failed))
     p = tail(failing_runs, args.reseeds, RATE)

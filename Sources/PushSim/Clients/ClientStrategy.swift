@@ -1,7 +1,7 @@
 /// What a client strategy may do in a handler: request a pull or a full sync, apply a
 /// payload, post a notification, set a timer. The world carries the requests out when the
 /// handler returns, at the same simulated time, in this order: payloads (in the order
-/// applied), notifications posted now, the pull or sync, timers.
+/// applied), the cursor's advance, notifications posted now, the pull or sync, timers.
 public struct AppContext {
     /// The current simulated time.
     public private(set) var now: SimTime
@@ -19,6 +19,8 @@ public struct AppContext {
     public private(set) var pullRequested = false
     /// Whether the handler asked for a full sync (a snapshot regardless of the cursor).
     public private(set) var fullSyncRequested = false
+    /// The sequence the handler declared applied through (`advanceCursor(to:)`; 0: none).
+    public private(set) var cursorAdvance: Int64 = 0
     /// Operations the handler applied as-is, in order.
     public private(set) var appliedPayloads: [Change] = []
     /// Timers the handler set: (delay, tag).
@@ -42,7 +44,7 @@ public struct AppContext {
     /// context per call was measured to copy it).
     mutating func begin(now: SimTime, cursor: Int64, online: Bool, appState: AppState, session: Int) {
         self.now = now; self.cursor = cursor; self.online = online; self.appState = appState; self.session = session
-        pullRequested = false; fullSyncRequested = false
+        pullRequested = false; fullSyncRequested = false; cursorAdvance = 0
         if !appliedPayloads.isEmpty { appliedPayloads.removeAll(keepingCapacity: true) }
         if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }
         if !notificationsPosted.isEmpty { notificationsPosted.removeAll(keepingCapacity: true) }
@@ -57,6 +59,12 @@ public struct AppContext {
 
     /// Asks for the whole state (a snapshot), replacing the local state and cursor.
     public mutating func fullSync() { fullSyncRequested = true }
+
+    /// Declares that the app has applied every change up to `sequence` (payloads it
+    /// applied in order from `cursor + 1`, e.g. a push's batch, S1): after the payloads the
+    /// cursor moves there (never back), so the next pull starts after it. A sequence beyond
+    /// the server's head is an error in the strategy (a trap).
+    public mutating func advanceCursor(to sequence: Int64) { cursorAdvance = max(cursorAdvance, sequence) }
 
     /// Writes `change.value` to `change.key` with no sequence check (payload as truth).
     public mutating func apply(_ change: Change) { appliedPayloads.append(change) }

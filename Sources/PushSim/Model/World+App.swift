@@ -57,12 +57,10 @@ extension World {
     mutating func runHandler(_ push: Push) {
         observe(.handlerRan)
         startApp(.background)
-        let outer = handlingPush
         handlingPush = push.id
         let batch = keepsChangeLog && push.batch > 0
             ? max(0, Int(push.cursor) - Int(push.batch)) ..< min(Int(push.cursor), changeLog.count) : nil
         react(batch: batch) { s, app in s.onPush(push, &app) }
-        handlingPush = outer
     }
 
     /// Calls one strategy handler, then carries out what it asked for. `batch`: the
@@ -71,8 +69,12 @@ extension World {
     mutating func react(batch: Range<Int>? = nil, _ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
         appContext.begin(now: queue.now, cursor: replica.cursor, online: devices[0].online, appState: app.state, session: app.sessions)
         if let batch { appContext.batch.append(contentsOf: changeLog[batch]) }
+        // The push whose handler this is (F7's attribution): taken here, so that a handler
+        // run inside this reaction (a pull that fails at once) is not credited to it.
+        let owner = handlingPush
+        handlingPush = 0
         handler(&strategy, &appContext)
-        let pull = appContext.pullRequested, fullSync = appContext.fullSyncRequested
+        let pull = appContext.pullRequested, fullSync = appContext.fullSyncRequested, advance = appContext.cursorAdvance
         // The lists are taken before anything below can run another handler (which begins
         // the context anew), and only when the handler filled them (nil: nothing retained).
         let payloads = appContext.appliedPayloads.isEmpty ? nil : appContext.appliedPayloads
@@ -83,8 +85,12 @@ extension World {
             observe(.payloadApplied)
             write(key: change.key, value: change.value, payload: true)
         }
-        if let posted { for key in posted { postNotification(key: key, for: handlingPush) } }
-        if let afterPull { for key in afterPull { replica.notifyAfterPull.append((key, handlingPush)) } }
+        if advance > replica.cursor {
+            precondition(advance <= server.head, "advanceCursor(to: \(advance)) is beyond the server's head \(server.head)")
+            replica.cursor = advance
+        }
+        if let posted { for key in posted { postNotification(key: key, for: owner) } }
+        if let afterPull { for key in afterPull { replica.notifyAfterPull.append((key, owner)) } }
         if pull || fullSync { requestPull(full: fullSync) }
         guard let timers else { return }
         for timer in timers {

@@ -44,6 +44,7 @@ public enum PairedRunComparison {
         let x = try table(a, aName), y = try table(b, bName)
         guard x.header == y.header else { throw ScenarioError(file: bName, path: "$", message: "its columns differ from \(aName)'s") }
         let other = Dictionary(y.rows.map { ($0.run, $0.values) }, uniquingKeysWith: { first, _ in first })
+        guard Set(x.rows.map(\.run)).count == x.rows.count else { throw ScenarioError(file: aName, path: "$", message: "a run appears twice") }
         guard other.count == x.rows.count, x.rows.allSatisfy({ other[$0.run] != nil }) else {
             throw ScenarioError(file: bName, path: "$", message: "it does not hold the same runs as \(aName)")
         }

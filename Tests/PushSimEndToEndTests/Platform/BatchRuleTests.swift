@@ -61,6 +61,12 @@ struct PlatformBatchRuleTests {
             #expect(o.converged == log.arrivals.contains { $0.cursor == Int64(Self.n) }, "replication \(r)")
         }
         #expect(cell(cs, "batch10", "applyBatch").mean("bytes_pushed") > cell(cs, "perChange", "applyBatch").mean("bytes_pushed"))
+        // Certain: applyBatch applies changes in order and its cursor follows them, so a
+        // gap's pull starts after what it applied and no key ever goes back.
+        for variant in ["perChange", "batch1", "batch3", "batch10", "batch10-bigChanges"] {
+            #expect(cell(cs, variant, "applyBatch").total("regressions") == 0, "\(variant)")
+            #expect(cell(cs, variant, "hintPull").total("regressions") == 0, "\(variant)")
+        }
     }
 
     @Test("batch: each push carries min(K, cursor, ⌊(limit − size) / changeBytes⌋) changes, the newest ones")

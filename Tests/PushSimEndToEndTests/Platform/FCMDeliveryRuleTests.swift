@@ -75,6 +75,14 @@ struct PlatformFCMDeliveryRuleTests {
         #expect(decoded.window == .days(7))
     }
 
+    @Test("F7: a downgrade needs both: unseenLimit unseen messages and fewer than shownFraction shown")
+    func f7NeedsAFractionShownBelowTheThreshold() throws {
+        let (o, log) = trace(try platformScenario("F7"), "mixed-twoThirdsShown")
+        #expect(o.deliveredNoDelay == 12 && o[.delayedDeviceDoze] == 0, "4 data messages unseen, but 8 of 12 shown")
+        #expect(o.counts[.notificationsDisplayed] == 8)
+        #expect(log.arrivals.map(\.time) == [72, 75, 78, 81].map { at(m: $0) }, "the data messages reach the app at once")
+    }
+
     @Test("F7: downgraded messages count too, so a steady silent stream stays downgraded instead of flipping")
     func f7SteadyStreamStaysDowngraded() throws {
         let (o, log) = trace(try platformScenario("F7"), "steady-window10m")

@@ -149,10 +149,11 @@ struct DozeControllerTests {
 
     @Test("Motion in ACTIVE or INACTIVE changes nothing: AOSP watches for motion only from IDLE_PENDING on")
     func motionUnwatchedInInactive() {
-        var moved = dozing(advancedTo: at(m: 20))
+        // At 10 min: a restart would mean INACTIVE until 20 min (10 min later) instead of 30.
+        var moved = dozing(advancedTo: at(m: 10))
         #expect(moved.deep == .inactive)
-        moved.motion(at: at(m: 20))
-        var still = dozing(advancedTo: at(m: 20))
+        moved.motion(at: at(m: 10))
+        var still = dozing(advancedTo: at(m: 10))
         #expect(moved == still)
         moved.advance(to: at(m: 30)); still.advance(to: at(m: 30))
         #expect(moved.deep == .idlePending && moved == still, "IDLE_PENDING at 30 min, as if never moved")

@@ -60,7 +60,7 @@ struct PhiloxTests {
             uniforms(seed: 2, replication: 0, name: StreamName.channel),
         ]
         let lags = [0, 1, 2]
-        let bound = gsl_cdf_ugaussian_Pinv(1 - 0.001 / Double(2 * others.count * lags.count))
+        let bound = gsl_cdf_ugaussian_Pinv(1 - StatisticalChecks.alpha / 2)
         for (i, other) in others.enumerated() {
             for lag in lags {
                 let r = Self.correlation(Array(base[0..<n]), Array(other[lag..<(lag + n)]))

@@ -16,12 +16,13 @@ enum StatisticalChecks {
     /// (each continuous one) under each generator, and `otherChecks` elsewhere.
     static let checks = generators.count * (2 * (continuousDistributions.count + discreteDistributions.count) + continuousDistributions.count)
         + otherChecks
-    /// The chi-square tests of `uniformInt` (2), discrete frequencies (1), the lossy
-    /// channel (3 cases × 3 checks) and the shuffled-ties fair coin (1).
-    static let otherChecks = 13
+    /// The χ² tests of `uniformInt` (2) and of discrete frequencies (1), the lossy
+    /// channel's (3 cases × 2 binomial counts, and 1 χ² of its delays), the shuffled-ties
+    /// fair coin (1) and the 15 correlations of independent Philox streams (5 pairs × 3 lags).
+    static let otherChecks = 26
     /// Significance level of every check: `familyRate / checks`.
     static let alpha = familyRate / Double(checks)
-    /// Two-sided normal critical value for `alpha` (≈ 3.2905).
+    /// Two-sided normal critical value for `alpha` (about 4.5 with the present count).
     static var z: Double { gsl_cdf_ugaussian_Pinv(1 - alpha / 2) }
 
     /// The generators every distribution check runs under: the default (philox4x32-10)
