@@ -119,7 +119,8 @@ reference_run = if grep -q '"axes"' $(1); then $(BIN) sweep $(1) --out Results/r
 
 # Runs every reference twice and with another --jobs (each in its own process) and compares
 # every run's event fingerprint, naming the first divergent event on a mismatch; then with
-# --shuffle-ties and reports every 95% interval that moves (scripts/check-determinism.sh).
+# --shuffle-ties and compares the same runs paired: a sign test of every cell's numeric
+# columns, family-wise at 0.001 per scenario (scripts/check-determinism.sh).
 # SHUFFLE_TIES=none skips the tie-order check.
 SHUFFLE_TIES ?= 1
 check-determinism: build

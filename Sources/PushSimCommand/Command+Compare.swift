@@ -20,7 +20,7 @@ extension Command {
             return v
         } ?? 0.001
         if a.flags.contains("--paired") {
-            guard a.flags.count == 1 else { throw UsageError("--paired takes no other flag") }
+            guard a.flags.count == 1 else { throw UsageError("--paired takes no other flag (only --alpha)") }
             let r = try PairedRunComparison.compare(try text(a.positional[0]), a.positional[0], try text(a.positional[1]), a.positional[1], alpha: alpha)
             return report(r.moves.map(\.description), out: out,
                           ok: "\(r.runs) paired runs, \(r.tests) sign tests: nothing moved (family-wise alpha \(alpha))",

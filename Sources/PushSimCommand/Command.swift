@@ -32,6 +32,10 @@ enum Command {
                  two-proportion test of every cell's convergence rate (default
                  alpha 0.001), and with --intervals every 95% interval that no
                  longer overlaps; exit 1 naming the cells that moved
+      compare A/runs.csv B/runs.csv --paired [--alpha A]
+                 the same runs paired (e.g. FIFO and shuffled ties): a sign test of
+                 every cell's every numeric column, family-wise at alpha (default
+                 0.001); exit 1 naming what moved
       compare A/runs.csv B/runs.csv --fingerprints
                  exit 1 naming every run whose event fingerprints differ (either
                  file may be a fingerprint list instead of a runs.csv)

@@ -25,7 +25,9 @@ public enum PairedRunComparison {
         /// The sign test's two-sided p-value.
         public var p: Double
 
-        public var description: String { "\(cell): \(column) up in \(up) runs, down in \(down) (sign test p = \(p))" }
+        public var description: String {
+            "\(cell): \(column) up in \(up) \(up == 1 ? "run" : "runs"), down in \(down) (sign test p = \(String(format: "%.2g", p)))"
+        }
     }
 
     /// The comparison: the tests made and the moves among them.
