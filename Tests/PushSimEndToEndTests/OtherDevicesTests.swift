@@ -7,7 +7,8 @@ import Testing
     /// Main iOS device always reachable; device 1 offline 5–40 min; device 2's token rotates
     /// at 15 min and is registered at a launch at 25 min; device 3 is uninstalled 15–50 min.
     /// Alerts at 10, 20 and 30 min over APNs (transport loss on the main device's stream only
-    /// when `loss` is set).
+    /// when `loss` is set), which answers 410 as soon as a device has reported its app missing
+    /// (`unregisteredAfter` 0 s, A12).
     static func scenario(sender: String, others: Bool = true, loss: Double = 0) throws -> Scenario {
         let devices = others ? """
             "recipient": {"otherDevices": [
@@ -21,7 +22,7 @@ import Testing
              "message": {"type": "alert", "apnsPriority": 10}, "sender": \(sender),
              "device": {"platform": "ios", "app": {"initialState": "foreground"}}, \(devices)
              "strategies": ["hintPull"],
-             "variants": [{"name": "apns", "channel": {"kind": "apns", "transport": {"loss": \(loss)}}}]}
+             "variants": [{"name": "apns", "channel": {"kind": "apns", "unregisteredAfter": "0s", "transport": {"loss": \(loss)}}}]}
             """
         return try Scenario.decode(Data(json.utf8), file: "others.json")
     }
@@ -31,9 +32,10 @@ import Testing
         let o = try Self.scenario(sender: #""perChange""#).outcome("apns", "hintPull", replication: 0)
         #expect(o.pushesSent == 12)
         // Main 3; device 1 one at reconnect (two replaced in its slot); device 2 at 10 and
-        // 30 min (20 min: BadDeviceToken); device 3 at 10 min (20, 30 min: Unregistered).
-        #expect(o[.delivered] == 7 && o[.replacedInStorage] == 2 && o[.rejected] == 3)
-        #expect(rejections(o, .apnsBadDeviceToken) == 1 && rejections(o, .apnsUnregistered) == 2)
+        // 30 min (20 min: BadDeviceToken); device 3 at 10 min; at 20 min its copy finds the
+        // app gone and the device reports it (A12), so 30 min is Unregistered.
+        #expect(o[.delivered] == 7 && o[.replacedInStorage] == 2 && o[.rejected] == 2 && o[.droppedAppForceStopped] == 1)
+        #expect(rejections(o, .apnsBadDeviceToken) == 1 && rejections(o, .apnsUnregistered) == 1)
         #expect(o.counts[.staleTokenSends] == 3 && o.counts[.messagesAccepted] == 3)
         #expect(o.counts[.copiesArrived] == 3, "device and app counts are the main device's")
     }
@@ -41,9 +43,10 @@ import Testing
     @Test("the outbox deletes each dead token and stops sending there; a re-registered device gets messages again")
     func outboxPerDeviceTokens() throws {
         let o = try Self.scenario(sender: #""outbox""#).outcome("apns", "hintPull", replication: 0)
-        // 10 min: 4 sends. 20 min: 4 (devices 2 and 3 rejected, tokens deleted). 30 min:
-        // main, device 1 and device 2 (registered again at its 25 min launch).
-        #expect(o.pushesSent == 11 && o.counts[.tokensDeleted] == 2 && o.counts[.staleTokenSends] == 2)
+        // 10 min: 4 sends. 20 min: 4 (device 2 rejected, token deleted; device 3 accepted, its
+        // device reports the missing app, A12). 30 min: 4: main, device 1, device 2
+        // (registered again at its 25 min launch) and device 3 (410, token deleted).
+        #expect(o.pushesSent == 12 && o.counts[.tokensDeleted] == 2 && o.counts[.staleTokenSends] == 3)
         #expect(o[.delivered] == 7 && o[.replacedInStorage] == 2 && o.counts[.messagesAccepted] == 3, "as many delivered as perChange, with fewer sends")
     }
 

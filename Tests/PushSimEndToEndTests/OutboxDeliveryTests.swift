@@ -103,17 +103,18 @@ import Testing
         #expect(final.pushesSent == 1 && final.counts[.messagesLost] == 1 && final.counts[.tokensDeleted] == 0)
     }
 
-    /// The main device's app is uninstalled at 12 min; the other device stays.
+    /// The main device's app is uninstalled at 12 min; the other device stays. The 15-min
+    /// message still reaches the main device, which reports the missing app (A12).
     @Test func unregisteredRemovesTheTokenAndLaterSendsGoToTheOtherDevice() throws {
         let s = try outboxScenario("unregistered")
         let (o, _, box) = traceOutbox(s, "outbox")
-        #expect(box.rows.filter { $0.device == 0 }.map(\.state) == [.accepted, .accepted, .failed])
+        #expect(box.rows.filter { $0.device == 0 }.map(\.state) == [.accepted, .accepted, .accepted, .failed])
         #expect(box.rows.filter { $0.device == 1 }.count == 12 && box.rows.filter { $0.device == 1 }.allSatisfy { $0.state == .accepted })
-        #expect(o.pushesSent == 15 && rejections(o, .unregistered) == 1)
-        #expect(o.counts[.staleTokenSends] == 1 && o.counts[.tokensDeleted] == 1 && o.counts[.messagesAccepted] == 12)
-        #expect(o[.delivered] == 14)
+        #expect(o.pushesSent == 16 && rejections(o, .unregistered) == 1)
+        #expect(o.counts[.staleTokenSends] == 2 && o.counts[.tokensDeleted] == 1 && o.counts[.messagesAccepted] == 12)
+        #expect(o[.delivered] == 14 && o[.droppedAppForceStopped] == 1)
         let perChange = s.outcome("perChange", "hintPull", replication: 0)
-        #expect(perChange.pushesSent == 24 && rejections(perChange, .unregistered) == 10)
+        #expect(perChange.pushesSent == 24 && rejections(perChange, .unregistered) == 9 && perChange[.droppedAppForceStopped] == 1)
         #expect(perChange.counts[.staleTokenSends] == 10 && perChange.counts[.tokensDeleted] == 0)
     }
 

@@ -14,7 +14,18 @@
 ///   Apple documents the rule but not the reply, so the code is an assumption).
 /// - A9: uninstalled app ⇒ 410 `Unregistered`; a rotated token the sender still uses ⇒
 ///   400 `BadDeviceToken`; random 429/500/503 from `errors`.
+/// - A12: APNs learns of an uninstall late. Requests are accepted (and routed like any
+///   other; the device drops what reaches it) until `unregisteredAfter` after the device
+///   reported the missing app, which it does when the first copy reaches it after the
+///   uninstall; only then 410. Apple documents the 410's `timestamp`, not the delay; Apple
+///   staff on the Developer Forums ("APNS Push Token Management") describe a deliberately
+///   undocumented "sliding schedule": the default, uniform 1–7 d, is an assumption from
+///   field reports of hours to weeks.
 /// - A5: reordering comes from the transport's delays.
+/// - A11: while the device has silently left its connection (`device.offlineDetection`),
+///   APNs still counts it reachable; what it sends goes to the dead connection
+///   (`deadConnection`, default `firstHeld`: the first push is held in flight and stored in
+///   the slot when the timeout is detected, later ones are lost; a field report).
 public struct APNsChannel: PushChannel, ParamFieldDeclaring {
     public static let kind = "apns"
     public static let summary = "APNs: one stored notification per app while offline, expiration, priorities 10/5/1, background-priority check"
@@ -26,8 +37,13 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
     public static let errors = Param.errorRates("errors", allowed: [.apnsTooManyRequests, .apnsInternalServerError, .apnsServiceUnavailable],
                                          doc: "random provider errors at send, per code (A9)")
     public static let transport = Param.object("transport", default: Transport.perfect, doc: "impairments after the provider (A5)")
+    public static let unregisteredAfter = Param.distribution("unregisteredAfter", default: DurationDistribution(.uniform(min: 1, max: 7), unit: "d"),
+                                                      doc: "from the device reporting an uninstalled app to the first 410 Unregistered (A12; assumption)")
+    public static let deadConnection = Param.enumeration("deadConnection", default: DeadConnectionFate.firstHeld,
+                                                  doc: "what happens to pushes sent before a silent disconnect is noticed (A11; field report)")
     public static let fields: [ParamField<Self>] = [.bind(retention, \.retention), .bind(storageCap, \.storageCap),
-                                                   .bind(powerDelay, \.powerDelay), .bind(errors, \.errors), .bind(transport, \.transport)]
+                                                   .bind(powerDelay, \.powerDelay), .bind(errors, \.errors), .bind(transport, \.transport),
+                                                   .bind(unregisteredAfter, \.unregisteredAfter), .bind(deadConnection, \.deadConnection)]
 
     public enum Retention: String, Sendable, CaseIterable, Decodable { case latest, random }
 
@@ -41,6 +57,11 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
     public var errors = APNsChannel.errors.defaultValue
     /// Impairments between provider and device.
     public var transport = APNsChannel.transport.defaultValue
+    /// From the device's report of an uninstalled app to the first 410 (A12; default
+    /// uniform 1–7 d, assumption).
+    public var unregisteredAfter = APNsChannel.unregisteredAfter.defaultValue
+    /// Pushes sent to a dead connection (A11; default `firstHeld`).
+    public var deadConnection = APNsChannel.deadConnection.defaultValue
 
     private var slot: Push?
     private var slotCandidates = 0
@@ -50,6 +71,10 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
     /// space); a timer of an abandoned burst (its pushes moved to the slot when the device
     /// went offline) is ignored.
     private var burstGeneration: Int32 = 0
+    /// When the provider starts answering 410 for the current uninstall (A12).
+    private var unregistration = DrawnDeadline()
+    /// Pushes in flight on a dead connection (A11).
+    private var dead = DeadConnection()
     static let burstTimerBase: Int32 = 16
 
     public init() {}
@@ -61,7 +86,7 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
     public mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
         if push.type == .data && push.apnsPriority == 10 { return .rejected(.apnsBadPriority, retryAfter: nil) }
         switch cx.device.token {
-        case .uninstalled: return .rejected(.apnsUnregistered, retryAfter: nil)
+        case .uninstalled: if knowsUninstall(&cx) { return .rejected(.apnsUnregistered, retryAfter: nil) }
         case .stale: return .rejected(.apnsBadDeviceToken, retryAfter: nil)
         case .valid: break
         }
@@ -70,13 +95,20 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
         return .accepted(messageID: push.id)
     }
 
+    /// Whether APNs answers 410 for the uninstalled app now: `unregisteredAfter` has passed
+    /// since the device reported it (A12); never before a report.
+    mutating func knowsUninstall(_ cx: inout ProviderContext) -> Bool {
+        guard let reported = cx.device.uninstallReportedAt else { return false }
+        return unregistration.hasPassed(since: reported, delay: unregisteredAfter, &cx)
+    }
+
     /// Routes a push APNs has accepted (also the entry point for FCM's Apple path, F12).
     mutating func accept(_ push: Push, _ cx: inout ProviderContext) {
         let nowOrNever = push.lifetime == .zero
         if !cx.device.online {
             if nowOrNever { cx.finish(push.id, .expired) } else { storeInSlot(push, &cx) }
         } else if push.apnsPriority == 10 || cx.device.awake {
-            cx.transmit(push, through: transport)
+            hand(push, &cx)
         } else if nowOrNever {
             cx.finish(push.id, .expired)
         } else {
@@ -87,6 +119,11 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
                 cx.setTimer(at: cx.now + powerDelay.sample(cx.draws), tag: Self.burstTimerBase + burstGeneration)
             }
         }
+    }
+
+    /// Sends `push` to the device: through the transport, or into a dead connection (A11).
+    private mutating func hand(_ push: Push, _ cx: inout ProviderContext) {
+        if cx.device.connectionDead { dead.write(push, fate: deadConnection, &cx) } else { cx.transmit(push, through: transport) }
     }
 
     private func hasExpired(_ p: Push, at now: SimTime) -> Bool {
@@ -107,6 +144,10 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
     }
 
     public mutating func deviceChanged(_ cx: inout ProviderContext) {
+        // The dead connection timed out (stored now) or the device is back (sent now).
+        if !cx.device.connectionDead {
+            for p in dead.release() { if hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { accept(p, &cx) } }
+        }
         guard cx.device.online else {
             // Held for power while reachable, now unreachable: the one-slot rule applies (A1).
             for p in powerHeld { if hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { storeInSlot(p, &cx) } }
@@ -133,13 +174,13 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
         for p in powerHeld {
             guard priorities.contains(p.apnsPriority) else { kept.append(p); continue }
             if hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) }
-            else if cx.device.online { cx.transmit(p, through: transport) }
+            else if cx.device.online { hand(p, &cx) }
             else { storeInSlot(p, &cx) }
         }
         powerHeld = kept
     }
 
     public mutating func finish(_ cx: inout ProviderContext) {
-        for p in powerHeld + (slot.map { [$0] } ?? []) where hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) }
+        for p in powerHeld + dead.held + (slot.map { [$0] } ?? []) where hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) }
     }
 }

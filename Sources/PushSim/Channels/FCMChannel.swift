@@ -18,9 +18,15 @@
 /// - F8: per-device 240 / min and 5,000 / h (excess rejected `QUOTA_EXCEEDED`, an
 ///   assumption: Firebase states the limits, not the reply); collapsible messages draw on a
 ///   bucket of 20 refilled one per 3 min and wait for a token (`delayed_message_throttled`).
-/// - F9, F10: stale or uninstalled token ⇒ `UNREGISTERED`; a device offline for
+/// - F9, F10: stale or uninstalled token ⇒ `UNREGISTERED` (A12: an uninstall only once
+///   `unregisteredAfter` has passed since the device reported it, on iOS
+///   `apns.unregisteredAfter`; F14: the token a reinstall replaced, if the uninstall was
+///   never reported, keeps delivering for `oldTokenLifetime`); a device offline for
 ///   `inactiveAfter` (28 d) ⇒ `dropped_device_inactive`; for `tokenExpiry` (270 d) ⇒
 ///   `UNREGISTERED`; random errors from `errors`.
+/// - A11: before a silent disconnect is noticed, messages go to the dead connection
+///   (`deadConnection`, default `allHeld`: held in flight and stored when the timeout is
+///   detected; an assumption).
 /// - F12: to an iOS device FCM validates first (a data message at apns-priority 10 is
 ///   `INVALID_ARGUMENT`, C4), then hands the message to the `apns` model (`apns` parameters).
 public struct FCMChannel: PushChannel {
@@ -49,13 +55,13 @@ public struct FCMChannel: PushChannel {
     public mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
         if cx.device.platform == .ios {
             if push.type == .data && push.apnsPriority == 10 { return .rejected(.invalidArgument, retryAfter: nil) }
-            if cx.device.token != .valid { return .rejected(.unregistered, retryAfter: nil) }
+            if !tokenDelivers(&cx) { return .rejected(.unregistered, retryAfter: nil) }
             if let e = config.errors.draw(cx.draws) { return ProviderAnswer(e) }
             if let e = apns.errors.draw(cx.draws) { return ProviderAnswer(e) }
             cx.nested(Self.apnsSlot) { apns.accept(push, &$0) }
             return .accepted(messageID: push.id)
         }
-        if cx.device.token != .valid || cx.device.offlineFor >= config.tokenExpiry { return .rejected(.unregistered, retryAfter: nil) }
+        if !tokenDelivers(&cx) || cx.device.offlineFor >= config.tokenExpiry { return .rejected(.unregistered, retryAfter: nil) }
         if let e = config.errors.draw(cx.draws) { return ProviderAnswer(e) }
         if !state.rate.admit(at: cx.now, perMinute: config.perMinute, perHour: config.perHour) {
             return .rejected(.quotaExceeded, retryAfter: nil)
@@ -66,6 +72,22 @@ public struct FCMChannel: PushChannel {
         if p.collapseKey == nil && p.type != .data { p.collapseKey = FCMConfig.packageCollapseKey }
         route(p, &cx)
         return .accepted(messageID: push.id)
+    }
+
+    /// Whether FCM still takes the request's token: a current one; an uninstalled app's
+    /// until FCM learns of the uninstall (A12); the token a reinstall replaced within its
+    /// `oldTokenLifetime` (F14).
+    private mutating func tokenDelivers(_ cx: inout ProviderContext) -> Bool {
+        switch cx.device.token {
+        case .valid: return true
+        case .uninstalled:
+            guard let reported = cx.device.uninstallReportedAt else { return true }
+            if cx.device.platform == .ios { return !cx.nested(Self.apnsSlot) { apns.knowsUninstall(&$0) } }
+            return !state.unregistration.hasPassed(since: reported, delay: config.unregisteredAfter, &cx)
+        case .stale:
+            guard let reinstalled = cx.device.tokenReplacedByReinstallAt else { return false }
+            return !state.oldToken.hasPassed(since: reinstalled, delay: config.oldTokenLifetime, &cx)
+        }
     }
 
     private static func deliverable(_ p: Push, _ device: DeviceView) -> Bool {
@@ -79,7 +101,7 @@ public struct FCMChannel: PushChannel {
 
     private mutating func route(_ p: Push, _ cx: inout ProviderContext) {
         if Self.deliverable(p, cx.device) && (p.collapseKey == nil || p.lifetime == .zero || state.bucket.take(at: cx.now)) {
-            cx.transmit(p, through: config.transport)
+            hand(p, &cx)
             return
         }
         if p.lifetime == .zero { cx.finish(p.id, .expired); return }
@@ -95,6 +117,11 @@ public struct FCMChannel: PushChannel {
         }
         for old in state.nonCollapsible.take(where: { Self.hasExpired($0, at: now) }) { cx.finish(old.id, .expired) }
         state.nonCollapsible.store(p, &cx)
+    }
+
+    /// Sends `p` to the device: through the transport, or into a dead connection (A11).
+    private mutating func hand(_ p: Push, _ cx: inout ProviderContext) {
+        if cx.device.connectionDead { state.dead.write(p, fate: config.deadConnection, &cx) } else { cx.transmit(p, through: config.transport) }
     }
 
     private mutating func armThrottleTimer(_ cx: inout ProviderContext) {
@@ -115,6 +142,10 @@ public struct FCMChannel: PushChannel {
     }
 
     private mutating func flush(_ cx: inout ProviderContext) {
+        // The dead connection timed out (stored now) or the device is back (sent now).
+        if !cx.device.connectionDead {
+            for p in state.dead.release() { if Self.hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { route(p, &cx) } }
+        }
         guard cx.device.online else { return }
         // Reconnecting ends the discard; the signal then travels like a normal-priority
         // message: not while Doze restricts the network.
@@ -125,14 +156,14 @@ public struct FCMChannel: PushChannel {
         }
         let device = cx.device
         for p in state.nonCollapsible.take(where: { Self.deliverable($0, device) }) {
-            if Self.hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { cx.transmit(p, through: config.transport) }
+            if Self.hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { hand(p, &cx) }
         }
         var kept: [Push] = []
         for p in state.collapsible {
             if Self.hasExpired(p, at: cx.now) { cx.finish(p.id, .expired); continue }
             guard Self.deliverable(p, cx.device) else { kept.append(p); continue }
             if state.bucket.take(at: cx.now) {
-                cx.transmit(p, through: config.transport)
+                hand(p, &cx)
             } else {
                 cx.delay(p.id, .delayedMessageThrottled)
                 kept.append(p)
@@ -153,6 +184,6 @@ public struct FCMChannel: PushChannel {
 
     public mutating func finish(_ cx: inout ProviderContext) {
         cx.nested(Self.apnsSlot) { apns.finish(&$0) }
-        for p in state.nonCollapsible.pushes + state.collapsible where Self.hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) }
+        for p in state.nonCollapsible.pushes + state.collapsible + state.dead.held where Self.hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) }
     }
 }

@@ -24,12 +24,19 @@ public struct FCMConfig: Sendable, ParamFieldDeclaring {
     public static let apns = Param.object("apns", default: APNsChannel(), nullIsAbsent: false,
                                    doc: "the APNs model used for iOS devices (F12); without its own transport it uses this one")
     public static let transport = Param.object("transport", default: Transport.perfect, doc: "impairments after the provider (F5)")
+    public static let unregisteredAfter = Param.distribution("unregisteredAfter", default: .zero,
+                                                      doc: "from the device reporting an uninstalled app to the first UNREGISTERED (A12, Android)")
+    public static let deadConnection = Param.enumeration("deadConnection", default: DeadConnectionFate.allHeld,
+                                                  doc: "what happens to Android messages sent before a silent disconnect is noticed (A11; assumption)")
+    public static let oldTokenLifetime = Param.distribution("oldTokenLifetime", default: DurationDistribution(.uniform(min: 0, max: 24), unit: "h"),
+                                                     doc: "how long the token a reinstall replaced keeps delivering (F14; assumption)")
     public static let fields: [ParamField<Self>] = [
         .bind(pendingLimit, \.pendingLimit), .bind(deletedSignal, \.deletedSignal), .bind(storeAfterDiscard, \.storeAfterDiscard),
         .bind(maxCollapseKeys, \.maxCollapseKeys), .bind(collapsibleBurst, \.collapsibleBurst),
         .bind(collapsibleRefill, \.collapsibleRefill), .bind(perMinute, \.perMinute), .bind(perHour, \.perHour),
         .bind(inactiveAfter, \.inactiveAfter), .bind(tokenExpiry, \.tokenExpiry), .bind(downgrade, \.downgrade),
         .bind(errors, \.errors), .bind(apns, \.apns), .bind(transport, \.transport),
+        .bind(unregisteredAfter, \.unregisteredAfter), .bind(oldTokenLifetime, \.oldTokenLifetime), .bind(deadConnection, \.deadConnection),
     ]
     /// The config is the `fcm` channel's object, which carries its `"kind"`.
     public static let reservedKeys = ["kind"]
@@ -64,6 +71,18 @@ public struct FCMConfig: Sendable, ParamFieldDeclaring {
     public var apnsHasTransport = false
     /// Impairments between provider and device.
     public var transport = FCMConfig.transport.defaultValue
+    /// From an Android device's report of an uninstalled app to the first `UNREGISTERED`
+    /// (A12; default 0: the GCM page "How uninstalled client app unregistration works" has
+    /// the sends after the report rejected). iOS devices follow `apns.unregisteredAfter`.
+    public var unregisteredAfter = FCMConfig.unregisteredAfter.defaultValue
+    /// How long the token of an installation a reinstall replaced keeps delivering, when the
+    /// uninstall was never reported (F14; default uniform 0–24 h, an assumption from a
+    /// Firebase engineer's "no more than 1 day" in firebase-ios-sdk issue 4416).
+    public var oldTokenLifetime = FCMConfig.oldTokenLifetime.defaultValue
+    /// Android messages sent to a dead connection (A11; default `allHeld`, an assumption:
+    /// FCM keeps a message until the device acknowledges it). iOS devices follow
+    /// `apns.deadConnection`.
+    public var deadConnection = FCMConfig.deadConnection.defaultValue
 
     /// The collapse key FCM gives notification messages that name none (the app's package).
     public static let packageCollapseKey = KeyPattern("package").id(for: 0)

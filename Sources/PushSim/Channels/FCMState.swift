@@ -13,6 +13,12 @@ struct FCMState: Sendable {
     var history = PriorityHistory()
     /// (day index, high-priority messages that day) for the standby-bucket cap (D4).
     var highToday: (day: Int64, count: Int) = (-1, 0)
+    /// When FCM starts answering `UNREGISTERED` for the current uninstall (A12).
+    var unregistration = DrawnDeadline()
+    /// Until when the token the last reinstall replaced delivers (F14).
+    var oldToken = DrawnDeadline()
+    /// Messages in flight on a dead connection (A11).
+    var dead = DeadConnection()
 
     init() {}
 

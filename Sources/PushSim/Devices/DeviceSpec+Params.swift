@@ -28,6 +28,8 @@ extension DeviceSpec: ParamDeclaring {
                                            doc: "whether the user allows notifications to be shown (I4)")
         case .tokenRotations: return .durations(n, doc: "times the registration token rotates (A10, F10)")
         case .uninstalled: return .periods(n, doc: "uninstall periods: reinstalled at to, with a new token and empty local state")
+        case .offlineDetection: return Param.distribution(n, default: .zero,
+                                                          doc: "how long after a silent disconnect the provider notices (A11; field: FCM heartbeat 15m Wi-Fi, 28m mobile)").any
         case .lastConnectedBefore: return Param.duration(n, default: .zero, doc: "how long before t = 0 the device last connected (F10)").any
         case .app: return .object(n, AppSpec.self, def: "app", default: .object([]), doc: "the app and its user")
         case .foreground: return .durations(n, doc: "shorthand for app.foreground (not with it)")

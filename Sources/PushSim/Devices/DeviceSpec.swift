@@ -39,6 +39,11 @@ public struct DeviceSpec: Decodable, Sendable {
     /// Uninstall periods: the app is gone from `from` to `to` (reinstalled at `to`, with a
     /// new token and empty local state).
     public var uninstalled: [Period] = []
+    /// How long after the device silently goes offline its provider notices (A11: the
+    /// connection's keepalive timeout), drawn per disconnect during the run on the
+    /// `device.offlineDetection` stream; default 0 (the provider knows at once). Field
+    /// reports put Android's FCM heartbeat at 15 min on Wi-Fi and 28 min on mobile data.
+    public var offlineDetection: DurationDistribution = .zero
     /// How long before t = 0 the device last connected (F10 inactivity), default 0.
     public var lastConnectedBefore: SimDuration = .zero
     /// The app and the user.
@@ -51,7 +56,7 @@ public struct DeviceSpec: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case platform, offline, connectivity, screenOn, charging, motion, doze, highPriorityExemption, lowPowerMode, standbyBucket, standbyCaps
-        case backgroundBudget, heldBackgroundPush, notifications, tokenRotations, uninstalled, lastConnectedBefore
+        case backgroundBudget, heldBackgroundPush, notifications, tokenRotations, uninstalled, offlineDetection, lastConnectedBefore
         case app, foreground
     }
 
@@ -79,6 +84,7 @@ public struct DeviceSpec: Decodable, Sendable {
         notificationsAuthorized = permission == "authorized"
         tokenRotations = try c.decodeDurations(.tokenRotations)
         uninstalled = try c.decodePeriods(.uninstalled)
+        offlineDetection = try c.decodeIfPresent(DurationDistribution.self, forKey: .offlineDetection) ?? .zero
         lastConnectedBefore = try c.decodeDurationIfPresent(.lastConnectedBefore) ?? .zero
         app = try c.decodeIfPresent(AppSpec.self, forKey: .app) ?? AppSpec()
         // `foreground` at device level is shorthand for app.foreground (app opens at those times).

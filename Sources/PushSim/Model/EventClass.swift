@@ -39,7 +39,7 @@ extension WorldEvent {
         case .forceQuit: .forceQuit
         case .swipeAway: .swipeAway
         case .appSessionEnd: .sessionEnd
-        case .tap, .timer, .pullComplete, .doze, .channelTimer, .senderTimer, .otherChannelTimer: .runTime
+        case .tap, .timer, .pullComplete, .doze, .offlineDetected, .channelTimer, .senderTimer, .otherChannelTimer: .runTime
         case .deliver, .deletedMessages, .otherDeliver: .arrival
         }
     }

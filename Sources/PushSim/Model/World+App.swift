@@ -15,7 +15,7 @@ extension World {
         app.stopped = false
         startApp(.foreground)
         app.state = .foreground
-        devices[0].registerToken(client.registration)
+        devices[0].registerToken(client.registration, keepsPrevious: keepsPreviousTokens)
         screenMayHaveChanged()
         react { s, app in s.onForeground(&app) }
         if let held = app.heldBackground {
@@ -30,7 +30,7 @@ extension World {
     mutating func startApp(_ state: AppState) {
         guard app.state == .notRunning else { return }
         app.startIfNeeded(state)
-        if client.registration == .tokenRefresh && devices[0].installed { devices[0].registerToken(.tokenRefresh) }
+        if client.registration == .tokenRefresh && devices[0].installed { devices[0].registerToken(.tokenRefresh, keepsPrevious: keepsPreviousTokens) }
     }
 
     mutating func endSessionIfDue() {

@@ -5,12 +5,13 @@
 /// as a duplicate, and an app that de-duplicates by notification id (`client.dedupe`)
 /// drops it (`delivered`, nothing shown, no handler). A copy a force-stopped app drops
 /// (anything but an iOS alert, which the OS draws) reaches neither the app nor the tray:
-/// it is not seen, so a later copy of the same message is not a duplicate.
+/// it is not seen, so a later copy of the same message is not a duplicate. A copy that
+/// finds the app uninstalled makes the device report the missing app (A12).
 extension World {
     mutating func deliver(_ push: Push, copy: Int8) {
         guard devices[0].online else { ledger.finish(push.id, .droppedDeviceOffline); return }
         observe(.copyArrived(bytes: Int(push.size), screenOn: devices[0].screenOn))
-        guard devices[0].installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
+        guard devices[0].installed else { devices[0].reportUninstall(at: queue.now); ledger.finish(push.id, .droppedAppForceStopped); return }
         let plan = devices[0].platform.rules.arrival(push, app.state == .foreground)
         if app.stopped && plan.dropsWhenStopped { ledger.finish(push.id, .droppedAppForceStopped); return }
         if dropsDuplicate(push, device: 0) { ledger.finish(push.id, .delivered); return }

@@ -6,22 +6,52 @@ extension World {
     /// Calls `body` with `device`'s channel and a context for it (0: the main device;
     /// 1, 2, …: the other devices, with their own streams `channel.<n>`, `channel.<n>.order`).
     /// `timerSlot`: the slot of the timer being handled.
-    mutating func withProvider<R>(_ device: Int, timerSlot: UInt8 = 0, _ body: (inout any PushChannel, inout ProviderContext) -> R) -> R {
+    /// `token`: the token a request goes to (the server's current one unless said).
+    mutating func withProvider<R>(_ device: Int, timerSlot: UInt8 = 0, token: Int? = nil,
+                                  _ body: (inout any PushChannel, inout ProviderContext) -> R) -> R {
         let now = queue.now
         // Plain values only (the streams as unretained draws): making the context counts
         // no references.
-        let (view, streams) = devices.withUnsafeBufferPointer { d in (d[device].view(at: now), d[device].providerStreams()) }
+        let (view, streams) = devices.withUnsafeBufferPointer { d in (d[device].view(at: now, token: token), d[device].providerStreams()) }
         return ProviderContext.with(&providers[device], queue: &queue, ledger: &ledger, now: now, device: view, draws: streams.draws,
                                     order: streams.order, deviceIndex: Int8(device), timerSlot: timerSlot, body)
     }
 
     mutating func setOnline(_ isOnline: Bool) {
         guard devices[0].setOnline(isOnline, at: queue.now) else { return }
+        if isOnline { endDeadConnection() } else { startDeadConnection() }
         deviceChanged()
         if isOnline, devices[0].installed, !app.stopped,
            app.state == .foreground || (app.state == .background && devices[0].platform.rules.backgroundReconnectRunsApp) {
             react { s, app in s.onReconnect(&app) }
         }
+    }
+
+    /// A disconnect during the run stays unnoticed by the provider for a drawn
+    /// `device.offlineDetection` (A11); one at t = 0 happened before the run, noticed long ago.
+    mutating func startDeadConnection() {
+        let now = queue.now
+        guard now > .zero, spec.offlineDetection != .zero else { return }
+        let stream: RandomStream
+        if let s = detectionStream { stream = s } else { stream = streams.stream(StreamName.deviceOfflineDetection); detectionStream = stream }
+        let window = spec.offlineDetection.sample(stream)
+        guard window > .zero else { return }
+        devices[0].connectionDead = true
+        devices[0].detectionEvent = queue.schedule(.offlineDetected, at: now + window)
+    }
+
+    /// The device is back before the provider noticed: the connection is live again.
+    mutating func endDeadConnection() {
+        if let id = devices[0].detectionEvent { queue.cancel(id) }
+        devices[0].detectionEvent = nil
+        devices[0].connectionDead = false
+    }
+
+    /// The provider's keepalive timed out: it now knows the device is offline (A11).
+    mutating func offlineDetected() {
+        devices[0].detectionEvent = nil
+        devices[0].connectionDead = false
+        deviceChanged()
     }
 
     mutating func screenMayHaveChanged() {
@@ -44,13 +74,13 @@ extension World {
         guard yes != devices[0].installed else { return }
         if yes {
             // A reinstall: a new token (registered at the next launch) and empty local state.
-            devices[0].reinstall()
+            devices[0].reinstall(at: queue.now)
             for key in replica.state.indices where replica.state[key] != 0 { write(key: Int32(key), value: 0) }
             replica.cursor = 0
             strategy = strategyPrototype
             replica.forgetPendingPulls()
         } else {
-            devices[0].installed = false
+            devices[0].uninstall()
             dropHeldBackground(.droppedAppForceStopped)
             app.tray.clear()
             replica.forgetPendingPulls()

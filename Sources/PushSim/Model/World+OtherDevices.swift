@@ -29,22 +29,22 @@ extension World {
         case .online: _ = devices[d].setOnline(true, at: queue.now)
         case .offline: _ = devices[d].setOnline(false, at: queue.now)
         // No app process runs on a receiver between launches: a new token waits for one (F15).
-        case .tokenRotation: devices[d].rotateToken(client.registration, appRunning: false)
-        case .uninstalled: devices[d].installed = false
-        case .reinstalled: devices[d].reinstall()
+        case .tokenRotation: devices[d].rotateToken(client.registration, appRunning: false, keepsPrevious: keepsPreviousTokens)
+        case .uninstalled: devices[d].uninstall()
+        case .reinstalled: devices[d].reinstall(at: queue.now)
         case .launch:
             guard devices[d].installed else { return }
-            devices[d].registerToken(client.registration)
+            devices[d].registerToken(client.registration, keepsPrevious: keepsPreviousTokens)
         }
         withProvider(d) { channel, cx in channel.deviceChanged(&cx) }
     }
 
     /// A copy reaches other device `d`: offline ⇒ `dropped_device_offline`; uninstalled ⇒
-    /// `dropped_app_force_stopped`; else `delivered` (a duplicate is counted, or dropped by
+    /// `dropped_app_force_stopped` (the device reports the missing app, A12); else `delivered` (a duplicate is counted, or dropped by
     /// a de-duplicating app).
     mutating func deliverToOther(_ push: Push, device d: Int) {
         guard devices[d].online else { ledger.finish(push.id, .droppedDeviceOffline); return }
-        guard devices[d].installed else { ledger.finish(push.id, .droppedAppForceStopped); return }
+        guard devices[d].installed else { devices[d].reportUninstall(at: queue.now); ledger.finish(push.id, .droppedAppForceStopped); return }
         ledger.finish(push.id, .delivered)
         _ = dropsDuplicate(push, device: d)
     }

@@ -12,21 +12,42 @@ extension World {
         }
     }
 
-    mutating func deleteToken(_ device: Int) {
-        devices[device].registeredToken = 0
+    /// Whether the server stores a row per token (`recipient.tokenStore: perToken`, F14).
+    var keepsPreviousTokens: Bool { recipient.tokenStore == .perToken }
+
+    /// The sender's registrations: each device's current one (0 ..< n), then, when the
+    /// server keeps previous tokens, each device's previous one (n ..< 2n).
+    var registrationCount: Int { keepsPreviousTokens ? 2 * devices.count : devices.count }
+
+    /// The device and its registration slot (0 current, 1 previous) of registration `r`.
+    @inline(__always) func registration(_ r: Int) -> (device: Int, slot: Int) {
+        r < devices.count ? (r, 0) : (r - devices.count, 1)
     }
 
-    /// One provider request: the next push id, `sentAt` = now, the device's channel's
-    /// answer; a rejection is recorded in the ledger.
-    mutating func send(_ message: Push, to device: Int) -> ProviderAnswer {
+    mutating func deleteToken(_ r: Int) {
+        let (d, slot) = registration(r)
+        devices[d].deleteServerToken(slot)
+    }
+
+    func serverToken(_ r: Int) -> Int {
+        let (d, slot) = registration(r)
+        return devices[d].serverToken(slot)
+    }
+
+    /// One provider request to registration `r`: the next push id, `sentAt` = now, the
+    /// device's channel's answer (for the token of that registration); a rejection is
+    /// recorded in the ledger.
+    mutating func send(_ message: Push, to r: Int) -> ProviderAnswer {
+        let (device, slot) = registration(r)
+        let token = devices[device].serverToken(slot)
         var push = message
         push.id = nextPushID
         nextPushID += 1
         push.sentAt = queue.now
         ledger.sent(push.id)
         observe(.sent(push))
-        if !devices[device].hasCurrentToken { observe(.staleTokenSend) }
-        let answer = withProvider(device) { channel, cx in channel.send(push, &cx) }
+        if !devices[device].installed || token != devices[device].token { observe(.staleTokenSend) }
+        let answer = withProvider(device, token: token) { channel, cx in channel.send(push, &cx) }
         switch answer {
         case let .rejected(error, retryAfter):
             precondition(!ledger.isFinal(push.id), "\(type(of: providers[device])) refused push \(push.id) after ending it: a refusal does nothing else")
@@ -63,10 +84,14 @@ struct WorldSenderServices: SenderServices {
     var now: SimTime { world.pointee.queue.now }
     var recipient: RecipientSpec { world.pointee.recipient }
     var deviceCount: Int { world.pointee.devices.count }
+    var registrationCount: Int { world.pointee.registrationCount }
     // Stored properties and mutating methods only (a non-mutating method called on
     // `world.pointee` was measured to copy the world first).
-    func token(of device: Int) -> Int { world.pointee.devices[device].registeredToken }
-    func deleteToken(_ device: Int) { world.pointee.deleteToken(device) }
+    func token(of r: Int) -> Int {
+        let n = world.pointee.devices.count
+        return r < n ? world.pointee.devices[r].registeredToken : world.pointee.devices[r - n].previousRegisteredToken
+    }
+    func deleteToken(_ r: Int) { world.pointee.deleteToken(r) }
     func send(_ push: Push, to device: Int) -> ProviderAnswer { world.pointee.send(push, to: device) }
     func setSenderTimer(at time: SimTime, tag: Int32) { world.pointee.queue.schedule(.senderTimer(tag: tag), at: time) }
     func senderRandom() -> RandomStream { world.pointee.senderRandom() }

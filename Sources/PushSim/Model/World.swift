@@ -47,6 +47,8 @@ struct World: DiscreteEventModel {
     let recipient: RecipientSpec
     var messages = MessageLedger()
     var senderStream: RandomStream?
+    /// The `device.offlineDetection` stream, looked up at the first silent disconnect (A11).
+    var detectionStream: RandomStream?
     /// The recipient's devices: 0 runs the strategy's app, 1, 2, … are the other devices.
     var devices: [Device]
 
@@ -180,7 +182,9 @@ struct World: DiscreteEventModel {
             if devices[0].hasDoze { devices[0].doze.motion(at: now) }
             deviceChanged()
         case let .lowPowerMode(on): setLowPower(on)
-        case .tokenRotation: devices[0].rotateToken(client.registration, appRunning: app.state != .notRunning); deviceChanged()
+        case .tokenRotation:
+            devices[0].rotateToken(client.registration, appRunning: app.state != .notRunning, keepsPrevious: keepsPreviousTokens)
+            deviceChanged()
         case let .installed(yes): setInstalled(yes)
         case let .appOpen(length): openApp(for: length)
         case .appSessionEnd: endSessionIfDue()
@@ -195,6 +199,7 @@ struct World: DiscreteEventModel {
             // The answer of a pull whose process has ended is dropped; the new process may
             // have a pull of its own in flight already.
             if process == app.generation { completePull(failed: failed) } else { observe(.pullDropped) }
+        case .offlineDetected: offlineDetected()
         case .doze:
             let now = queue.now
             devices[0].dozeEvent = nil

@@ -46,6 +46,8 @@ public enum WorldEvent: Sendable {
     case pullComplete(failed: Bool, process: Int32)
     /// The Doze controller's next timed transition.
     case doze
+    /// The provider notices that the main device silently left its connection (A11).
+    case offlineDetected
     /// A timer the main device's channel set: `slot` names the channel instance (0 the
     /// variant's channel, others channels it embeds), `tag` is that instance's own.
     case channelTimer(slot: UInt8, tag: Int32)

@@ -79,6 +79,8 @@ public enum StreamName {
     public static let channel = "channel"
     /// The device's connectivity: online/offline periods.
     public static let deviceConnectivity = "device.connectivity"
+    /// The provider's detection of silent disconnects (A11): one draw per disconnect.
+    public static let deviceOfflineDetection = "device.offlineDetection"
     /// The user: random app opens, notification taps.
     public static let deviceUser = "device.user"
     /// The client: pull latency and failures, drawn strategy timers.

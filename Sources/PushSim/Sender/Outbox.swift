@@ -1,5 +1,5 @@
-/// `outbox`: the reference transactional outbox. Each message becomes one row per device
-/// the server holds a token for (the inbox entry, the in-app history, is the server's
+/// `outbox`: the reference transactional outbox. Each message becomes one row per
+/// registration (token) the server holds (the inbox entry, the in-app history, is the server's
 /// change itself, written before any push). Workers sweep the due rows every `period`,
 /// claim each with a lease, and then, outside the claim:
 ///
@@ -95,7 +95,7 @@ public struct Outbox: SenderPolicy, ParamFieldDeclaring {
     }
 
     /// Enqueues the message: supersedes older rows with its key, then one queued row per
-    /// device that has a token, due now.
+    /// registration that has a token, due now.
     public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
         let now = cx.now
         let key = supersedeKey?.id(for: message.change.key)
@@ -107,7 +107,7 @@ public struct Outbox: SenderPolicy, ParamFieldDeclaring {
             dropFinishedRows()
         }
         let expiresAt = now + (message.lifetime ?? expiry)
-        for d in 0..<cx.deviceCount where cx.hasToken(d) {
+        for d in 0..<cx.registrationCount where cx.hasToken(d) {
             live.append(rows.count)
             rows.append(OutboxRow(push: message, device: d, due: now, expiresAt: expiresAt, supersedeKey: key))
         }

@@ -1,4 +1,4 @@
-/// One row of the outbox: one message for one of the recipient's devices.
+/// One row of the outbox: one message for one of the server's registrations (tokens).
 ///
 /// States: `queued` (due at `due`), `deferred` (waiting for the end of the recipient's
 /// quiet hours at `due`), `claimed` (a worker holds it until `leaseUntil`), and the
@@ -13,7 +13,7 @@ struct OutboxRow: Sendable {
 
     /// The message as the template made it (`notification` is the message id).
     var push: Push
-    /// The device it is for (0 = main device).
+    /// The registration it is for (`SenderContext.registrationCount`; 0 = the main device's current token).
     var device: Int
     var state = State.queued
     /// When it may next be claimed (queued, deferred).

@@ -13,6 +13,8 @@ extension RecipientSpec: ParamDeclaring {
                                          doc: "local quiet hours (needs the scenario's start; from == to: none)")
         case .otherDevices: return .list(n, of: OtherDeviceSpec.self, count: 0...maximumOtherDevices, default: .array([]),
                                          doc: "the user's other devices with the app (device 1, 2, …)")
+        case .tokenStore: return Param.enumeration(n, default: TokenStore.perDevice,
+                                                   doc: "how the server stores tokens: perDevice (a new token replaces the old) or perToken (the old one stays until rejected, F14)").any
         }
     }
 }

@@ -14,6 +14,12 @@ public struct RecipientSpec: Decodable, Sendable {
     public var quietHours: QuietHours?
     /// The user's other devices, in order (device 1, 2, …; the main device is 0).
     public var otherDevices: [OtherDeviceSpec] = []
+    /// How the app server stores registration tokens: `perDevice` (default: a device's
+    /// new token replaces the one the server held) or `perToken` (a row per token: the
+    /// token held before stays as the device's previous registration, sent to like any
+    /// other until a provider error deletes it; after a reinstall that can deliver every
+    /// message twice, F14).
+    public var tokenStore = TokenStore.perDevice
     /// The recipient's wall clock, bound to the scenario's `start` and horizon when the
     /// scenario is decoded (`nil` when the scenario gives no `start`).
     public internal(set) var clock: LocalClock?
@@ -26,7 +32,10 @@ public struct RecipientSpec: Decodable, Sendable {
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case timeZone, quietHours, otherDevices }
+    /// How the app server stores registration tokens (see `tokenStore`).
+    public enum TokenStore: String, Sendable, CaseIterable, Decodable { case perDevice, perToken }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case timeZone, quietHours, otherDevices, tokenStore }
 
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -42,6 +51,7 @@ public struct RecipientSpec: Decodable, Sendable {
         guard otherDevices.count <= Self.maximumOtherDevices else {
             throw c.invalid(.otherDevices, "at most \(Self.maximumOtherDevices) other devices, got \(otherDevices.count)")
         }
+        tokenStore = try c.decodeEnum(.tokenStore, default: .perDevice)
     }
 
     /// Builds the wall clock for a run that starts at UNIX time `startEpoch` seconds and

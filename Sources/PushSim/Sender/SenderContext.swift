@@ -19,30 +19,39 @@ public struct SenderContext: ~Copyable {
     /// The recipient's devices: the main device (0) and the other devices (1, 2, …).
     public var deviceCount: Int { services.deviceCount }
 
-    /// Whether the server holds a registration token for `device` (the token the app there
-    /// last registered; a deleted token is gone until the app registers again).
-    public func hasToken(_ device: Int) -> Bool { services.token(of: device) != 0 }
+    /// The server's registrations, the targets of `send(_:to:)`: 0 ..< `deviceCount` are
+    /// the devices' current tokens (registration d is device d's); when the server stores a
+    /// row per token (`recipient.tokenStore: perToken`, F14) registration
+    /// `deviceCount + d` is device d's previous token, if the server still holds one.
+    /// `registrationCount` is `deviceCount` or `2 · deviceCount`.
+    public var registrationCount: Int { services.registrationCount }
 
-    /// The registration token the server holds for `device`, as an opaque number that
-    /// changes whenever the app there registers a different token (0 = none).
-    public func token(of device: Int) -> Int { services.token(of: device) }
+    /// Whether the server holds a token for registration `r` (for a device's current
+    /// registration: the token the app there last registered; a deleted token is gone until
+    /// the app registers again).
+    public func hasToken(_ r: Int) -> Bool { services.token(of: r) != 0 }
 
-    /// Deletes the server's token for `device` (after a final `UNREGISTERED` / 410 /
-    /// `BadDeviceToken` answer, F9, A9).
-    public mutating func deleteToken(_ device: Int) { services.deleteToken(device) }
+    /// The token the server holds for registration `r`, as an opaque number that changes
+    /// whenever the app there registers a different token (0 = none).
+    public func token(of r: Int) -> Int { services.token(of: r) }
 
-    /// Sends `push` to `device`'s registered token through its channel now and returns the
-    /// provider's answer. Each call is one provider request: it gets the next push id,
-    /// `sentAt` = now, and is counted in `pushes_sent`.
-    /// - Precondition: `hasToken(device)`.
-    public mutating func send(_ push: Push, to device: Int) -> ProviderAnswer {
-        precondition(hasToken(device), "a send needs the device's registration token")
-        return services.send(push, to: device)
+    /// Deletes the server's token for registration `r` (after a final `UNREGISTERED` /
+    /// 410 / `BadDeviceToken` answer, F9, A9).
+    public mutating func deleteToken(_ r: Int) { services.deleteToken(r) }
+
+    /// Sends `push` to registration `r`'s token through its device's channel now and
+    /// returns the provider's answer. Each call is one provider request: it gets the next
+    /// push id, `sentAt` = now, and is counted in `pushes_sent`.
+    /// - Precondition: `hasToken(r)`.
+    public mutating func send(_ push: Push, to r: Int) -> ProviderAnswer {
+        precondition(hasToken(r), "a send needs a registration token")
+        return services.send(push, to: r)
     }
 
-    /// Sends `push` to every device the server holds a token for, main device first.
+    /// Sends `push` to every registration the server holds a token for, in registration
+    /// order (main device first).
     public mutating func sendToEveryDevice(_ push: Push) {
-        for d in 0..<deviceCount where hasToken(d) { _ = services.send(push, to: d) }
+        for r in 0..<registrationCount where hasToken(r) { _ = services.send(push, to: r) }
     }
 
     /// Calls the policy's `onTimer(tag:_:)` at `time` (≥ now).
@@ -83,6 +92,7 @@ protocol SenderServices {
     var now: SimTime { get }
     var recipient: RecipientSpec { get }
     var deviceCount: Int { get }
+    var registrationCount: Int { get }
     func token(of device: Int) -> Int
     func deleteToken(_ device: Int)
     func send(_ push: Push, to device: Int) -> ProviderAnswer

@@ -7,7 +7,7 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
     case change = 1, online, offline, screenOn, screenOff, chargingOn, chargingOff, motion
     case lowPowerOn, lowPowerOff, tokenRotation, uninstall, reinstall, appOpen, sessionEnd
     case forceQuit, swipeAway, deliver, deletedMessages, tap, timer, pullComplete, doze, channelTimer
-    case senderTimer, otherDevice, otherDeliver, otherChannelTimer
+    case senderTimer, otherDevice, otherDeliver, otherChannelTimer, offlineDetected
     // What happens inside an event (traced only).
     case send = 32, pull, pullResult, write, notification, outcome, delay
 
@@ -42,6 +42,7 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
         case .otherDevice: "other_device"
         case .otherDeliver: "other_deliver"
         case .otherChannelTimer: "other_channel_timer"
+        case .offlineDetected: "offline_detected"
         case .send: "send"
         case .pull: "pull"
         case .pullResult: "pull_result"
@@ -86,6 +87,7 @@ extension WorldEvent {
         case let .timer(tag, _): (.timer, -1, 0, tag)
         case let .pullComplete(failed, _): (.pullComplete, -1, 0, failed ? 1 : 0)
         case .doze: (.doze, -1, 0, 0)
+        case .offlineDetected: (.offlineDetected, -1, 0, 0)
         case let .channelTimer(_, tag): (.channelTimer, -1, 0, tag)
         case let .senderTimer(tag): (.senderTimer, -1, 0, tag)
         case let .otherDevice(device, change): (.otherDevice, Int32(device), 0, Int32(change.rawValue))

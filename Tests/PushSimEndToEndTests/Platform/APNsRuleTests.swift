@@ -141,7 +141,8 @@ struct PlatformAPNsRuleTests {
         let cs = summarize(s)
         let life = cell(cs, "lifecycle", "hintPull")
         #expect(rejectionCodes(life) == "BadDeviceToken=2;Unregistered=1")
-        #expect(life.total("delivered") == 3 && life.total("rejected_final") == 3 && life.total("rejected_retryable") == 0)
+        #expect(life.total("delivered") == 4 && life.total("rejected_final") == 3 && life.total("rejected_retryable") == 0)
+        #expect(life.total("dropped_app_force_stopped") == 1)
         let table: [(SendError, Int, Bool, Bool)] = [
             (.apnsUnregistered, 410, false, true), (.apnsBadDeviceToken, 400, false, true),
             (.apnsTooManyRequests, 429, true, false), (.apnsInternalServerError, 500, true, false),
@@ -164,8 +165,9 @@ struct PlatformAPNsRuleTests {
     func a10TokenChanges() throws {
         let cs = try cells("A10")
         let ios = cell(cs, "apns-ios", "hintPull"), android = cell(cs, "fcm-android", "hintPull")
-        #expect(rejectionCodes(ios) == "BadDeviceToken=5;Unregistered=1")
-        #expect(rejectionCodes(android) == "UNREGISTERED=6")
+        #expect(rejectionCodes(ios) == "BadDeviceToken=5")
+        #expect(rejectionCodes(android) == "UNREGISTERED=5")
+        #expect(ios.total("dropped_app_force_stopped") == 1 && android.total("dropped_app_force_stopped") == 1)
         #expect(ios.total("delivered") == 6 && android.total("delivered") == 6)
         #expect(ios.mean("app_opens") == 2)
     }

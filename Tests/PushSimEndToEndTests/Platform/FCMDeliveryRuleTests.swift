@@ -133,7 +133,8 @@ struct PlatformFCMDeliveryRuleTests {
         }
         #expect(random.total("rejected_final") == final && random.total("rejected_retryable") == retryable)
         #expect(random.total("delivered") == n - final - retryable)
-        #expect(rejectionCodes(cell(cs, "uninstalled", "hintPull")) == "UNREGISTERED=3")
+        let gone = cell(cs, "uninstalled", "hintPull")
+        #expect(rejectionCodes(gone) == "UNREGISTERED=2" && gone.total("dropped_app_force_stopped") == 1)
         #expect(rejectionCodes(cell(cs, "ios-data-high", "hintPull")) == "INVALID_ARGUMENT=3")
     }
 
@@ -148,7 +149,7 @@ struct PlatformFCMDeliveryRuleTests {
         for n in outcomes + delays { #expect(names.contains(n), "\(n)") }
     }
 
-    @Test("F10: inactive 28 days: dropped_device_inactive; 270 days: UNREGISTERED; uninstalled: UNREGISTERED")
+    @Test("F10: inactive 28 days: dropped_device_inactive; 270 days: UNREGISTERED; uninstalled: UNREGISTERED once reported")
     func f10TokenLifetime() throws {
         let s = try platformScenario("F10")
         let recent = trace(s, "lastConnected27d").outcome
@@ -157,6 +158,6 @@ struct PlatformFCMDeliveryRuleTests {
         #expect(old[.droppedDeviceInactive] == 1 && old[.rejected] == 1)
         #expect(Columns.rejectedCodes(old.rejections) == "UNREGISTERED=1")
         let gone = trace(s, "uninstalled").outcome
-        #expect(Columns.rejectedCodes(gone.rejections) == "UNREGISTERED=2")
+        #expect(Columns.rejectedCodes(gone.rejections) == "UNREGISTERED=1" && gone[.droppedAppForceStopped] == 1)
     }
 }

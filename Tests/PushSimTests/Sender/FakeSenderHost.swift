@@ -63,6 +63,7 @@ final class FakeSenderServices: SenderServices {
     var now: SimTime { host.now }
     var recipient: RecipientSpec { host.recipient }
     var deviceCount: Int { host.deviceCount }
+    var registrationCount: Int { host.deviceCount }
     func token(of device: Int) -> Int { host.token(of: device) }
     func deleteToken(_ device: Int) { host.deleteToken(device) }
     func send(_ push: Push, to device: Int) -> ProviderAnswer { host.send(push, to: device) }

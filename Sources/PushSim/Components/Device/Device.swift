@@ -30,6 +30,10 @@ struct Device {
     unowned(unsafe) let order: RandomStream
 
     var online = true
+    /// The device is offline but its provider has not detected it yet (A11).
+    var connectionDead = false
+    /// The pending `.offlineDetected` event while `connectionDead`.
+    var detectionEvent: EventID?
     /// When the device last went offline (before t = 0 by `lastConnectedBefore`).
     var offlineSince = SimTime.zero
     var explicitScreenOn = false
@@ -49,9 +53,20 @@ struct Device {
     var token = 1
     /// The token the server holds for the device (0 = none: deleted after a token error).
     var registeredToken = 1
+    /// The server's other registration for the device (0 = none): the token the server held
+    /// before the app registered its current one, kept when the server stores one row per
+    /// token (`recipient.tokenStore: perToken`, F14) until a provider answer deletes it.
+    var previousRegisteredToken = 0
     /// The token the app last sent to the server (0 after a reinstall).
     var appToken = 1
     var installed = true
+    /// While uninstalled: when the device reported the missing app to the provider (the
+    /// first copy that reached it since the uninstall, A12); `nil` before that.
+    var uninstallReportedAt: SimTime?
+    /// The token of the installation the last reinstall replaced, if the uninstall was never
+    /// reported (F14), and when that reinstall happened.
+    var tokenBeforeReinstall = 0
+    var reinstalledAt = SimTime.zero
     /// Whether the app runs in the foreground (device 0; keeps the screen on).
     var appForeground = false
 
@@ -84,22 +99,24 @@ struct Device {
     /// counts as on.
     @inline(__always) var screenOn: Bool { !runsApp || platform.rules.alwaysAwake || explicitScreenOn || appForeground }
 
-    /// Whether the server's token is the device's current one and the app is installed.
-    @inline(__always) var hasCurrentToken: Bool { installed && registeredToken == token }
-
     /// The channel and order streams' draws, for a provider context: plain values, no
     /// reference counted (the run's `RandomStreams` keeps the streams alive, see `random`).
     @inline(__always) func providerStreams() -> (draws: StreamDraws, order: StreamDraws) { (random.draws, order.draws) }
 
-    /// The device as its provider sees it at `now`.
-    @inline(__always) func view(at now: SimTime) -> DeviceView {
+    /// The device as its provider sees it at `now`, for a request to `requestToken`
+    /// (the server's `registeredToken` unless said).
+    @inline(__always) func view(at now: SimTime, token requestToken: Int? = nil) -> DeviceView {
+        let sent = requestToken ?? registeredToken
         var v = DeviceView()
-        v.online = online
+        v.online = online || connectionDead
+        v.connectionDead = connectionDead
         v.platform = platform
         v.dozeRestricted = hasDoze && dozeRestricted
         v.awake = screenOn
-        v.token = !installed ? .uninstalled : (registeredToken == token ? .valid : .stale)
-        v.offlineFor = online ? .zero : now - offlineSince
+        v.token = !installed ? .uninstalled : (sent == token ? .valid : .stale)
+        if !installed { v.uninstallReportedAt = uninstallReportedAt }
+        if installed && sent != token && sent == tokenBeforeReinstall { v.tokenReplacedByReinstallAt = reinstalledAt }
+        v.offlineFor = online || connectionDead ? .zero : now - offlineSince
         v.standbyBucket = standbyBucket
         v.standbyCaps = standbyCaps
         v.charging = charging
@@ -124,24 +141,54 @@ struct Device {
     }
 
     /// The app sends its token to the server: at every launch, or (`tokenRefresh`) only
-    /// when it differs from the one it last registered (`client.registration`, A10).
-    mutating func registerToken(_ mode: ClientSpec.Registration) {
+    /// when it differs from the one it last registered (`client.registration`, A10). A
+    /// server that stores a row per token (`keepsPrevious`, F14) keeps the token it held
+    /// as the device's previous registration; it keeps at most that one (a model limit: a
+    /// third token replaces the oldest).
+    mutating func registerToken(_ mode: ClientSpec.Registration, keepsPrevious: Bool) {
         guard mode == .everyLaunch || appToken != token else { return }
+        if keepsPrevious && registeredToken != 0 && registeredToken != token { previousRegisteredToken = registeredToken }
         registeredToken = token
         appToken = token
+    }
+
+    /// The token the server holds for registration `slot` of the device: 0 its current
+    /// one, 1 its previous one (`previousRegisteredToken`).
+    @inline(__always) func serverToken(_ slot: Int) -> Int { slot == 0 ? registeredToken : previousRegisteredToken }
+
+    /// The server deletes its token of registration `slot` (after a token error).
+    mutating func deleteServerToken(_ slot: Int) {
+        if slot == 0 { registeredToken = 0 } else { previousRegisteredToken = 0 }
+    }
+
+    /// The app is uninstalled; the provider does not know yet (A12).
+    mutating func uninstall() {
+        installed = false
+        uninstallReportedAt = nil
+    }
+
+    /// A copy reached the device while the app is uninstalled: the device reports the
+    /// missing app, the first time only (A12).
+    mutating func reportUninstall(at now: SimTime) {
+        if !installed && uninstallReportedAt == nil { uninstallReportedAt = now }
     }
 
     /// The registration token changes. With `tokenRefresh` an installed app whose process
     /// runs registers it now; one that is not running learns of it only when its process
     /// next starts (F15: `onNewToken` runs in the app's process), see `World.startApp`.
-    mutating func rotateToken(_ mode: ClientSpec.Registration, appRunning: Bool) {
+    mutating func rotateToken(_ mode: ClientSpec.Registration, appRunning: Bool, keepsPrevious: Bool) {
         token += 1
-        if mode == .tokenRefresh && installed && appRunning { registerToken(mode) }
+        if mode == .tokenRefresh && installed && appRunning { registerToken(mode, keepsPrevious: keepsPrevious) }
     }
 
-    /// The app is reinstalled: a new token, registered at the next launch.
-    mutating func reinstall() {
+    /// The app is reinstalled at `now`: a new token, registered at the next launch. If the
+    /// device never reported the uninstall, the provider still holds the old token as live
+    /// (F14).
+    mutating func reinstall(at now: SimTime) {
+        tokenBeforeReinstall = uninstallReportedAt == nil ? token : 0
+        reinstalledAt = now
         installed = true
+        uninstallReportedAt = nil
         token += 1
         appToken = 0
     }
