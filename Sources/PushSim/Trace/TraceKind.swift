@@ -7,7 +7,7 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
     case change = 1, online, offline, screenOn, screenOff, chargingOn, chargingOff, motion
     case lowPowerOn, lowPowerOff, tokenRotation, uninstall, reinstall, appOpen, sessionEnd
     case forceQuit, swipeAway, deliver, deletedMessages, tap, timer, pullComplete, doze, channelTimer
-    case senderTimer, otherDevice, otherDeliver, otherChannelTimer
+    case senderTimer, otherDevice, otherDeliver, otherChannelTimer, batterySaverOn, batterySaverOff
     // What happens inside an event (traced only).
     case send = 32, pull, pullResult, write, notification, outcome, delay
 
@@ -42,6 +42,8 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
         case .otherDevice: "other_device"
         case .otherDeliver: "other_deliver"
         case .otherChannelTimer: "other_channel_timer"
+        case .batterySaverOn: "battery_saver_on"
+        case .batterySaverOff: "battery_saver_off"
         case .send: "send"
         case .pull: "pull"
         case .pullResult: "pull_result"
@@ -74,6 +76,7 @@ extension WorldEvent {
         case let .charging(on): (on ? .chargingOn : .chargingOff, -1, 0, 0)
         case .motion: (.motion, -1, 0, 0)
         case let .lowPowerMode(on): (on ? .lowPowerOn : .lowPowerOff, -1, 0, 0)
+        case let .batterySaver(on): (on ? .batterySaverOn : .batterySaverOff, -1, 0, 0)
         case .tokenRotation: (.tokenRotation, -1, 0, 0)
         case let .installed(yes): (yes ? .reinstall : .uninstall, -1, 0, 0)
         case .appOpen: (.appOpen, -1, 0, 0)
