@@ -7,7 +7,10 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
     case change = 1, online, offline, screenOn, screenOff, chargingOn, chargingOff, motion
     case lowPowerOn, lowPowerOff, tokenRotation, uninstall, reinstall, appOpen, sessionEnd
     case forceQuit, swipeAway, deliver, deletedMessages, tap, timer, pullComplete, doze, channelTimer
-    case senderTimer, otherDevice, otherDeliver, otherChannelTimer, batterySaverOn, batterySaverOff
+    case senderTimer, otherDevice, otherDeliver, otherChannelTimer
+    // Battery Saver (I8) at 30 and 31: 29 is `offlineDetected` (A11, developed alongside),
+    // so the codes, and with them the fingerprints, stay the same when both are merged.
+    case batterySaverOn = 30, batterySaverOff
     // What happens inside an event (traced only).
     case send = 32, pull, pullResult, write, notification, outcome, delay
 
