@@ -17,7 +17,13 @@ extension DeviceSpec: ParamDeclaring {
         case .doze: return .object(n, DozeParameters.self, def: "doze", default: .object([]), doc: "Doze constants (Android; AOSP defaults)")
         case .highPriorityExemption: return Param.duration(n, default: .minutes(5),
                                                            doc: "how long a high-priority FCM message exempts the app from Doze's network restriction (F6)").any
-        case .lowPowerMode: return .periods(n, doc: "iOS Low Power Mode periods (data-only pushes held, I5)")
+        case .lowPowerMode: return .periods(n, doc: "iOS Low Power Mode periods the user turns on, at any battery level (data-only pushes held, I5)")
+        case .lowBattery: return .periods(n, doc: "battery below 20 %: restricts nothing itself; iOS prompts for Low Power Mode, Android may turn Battery Saver on (I8)")
+        case .lowPowerModeAccept: return Param.probability(n, default: 0,
+                                                           doc: "iOS: chance the user accepts the Low Power Mode prompt at a low-battery start (I8, assumption)").any
+        case .batterySaver: return .periods(n, doc: "Android Battery Saver periods: Quick Doze and background network firewall, not while charging (I8)")
+        case .batterySaverAtLowBattery: return Param.boolean(n, default: false,
+                                                             doc: "Android: Battery Saver also on during low-battery periods (I8, assumption)").any
         case .standbyBucket: return Param.enumeration(n, default: StandbyBucket.active, doc: "Android App Standby Bucket (D4)").any
         case .standbyCaps: return Param.enumeration(n, default: StandbyCaps.byBucket,
                                                     doc: "whether the bucket caps apply: byBucket (Android 12 and lower) or none (13 and later) (D4, disputed)").any

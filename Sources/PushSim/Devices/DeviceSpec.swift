@@ -1,9 +1,10 @@
 /// The device and its user in a scenario (JSON `"device"`). Every key is optional; the
 /// default is a `generic` device that is always online and never opened.
 ///
-/// Platform rules apply by `platform`: `android` (Doze, App Standby Buckets, force-stop,
-/// FCM message handling by app state), `ios` (background budget, Low Power Mode,
-/// force-quit, alert display), `generic` (none: every push reaches the app's handler).
+/// Platform rules apply by `platform`: `android` (Doze, Battery Saver, App Standby Buckets,
+/// force-stop, FCM message handling by app state), `ios` (background budget, Low Power Mode
+/// and its low-battery prompt, force-quit, alert display), `generic` (none: every push
+/// reaches the app's handler).
 /// See docs/model.md for every key.
 public struct DeviceSpec: Decodable, Sendable {
     public var platform: Platform = .generic
@@ -20,8 +21,25 @@ public struct DeviceSpec: Decodable, Sendable {
     /// How long a high-priority FCM message exempts the app from Doze's network
     /// restriction (F6; AOSP temp allowlist: up to 5 min).
     public var highPriorityExemption = SimDuration.minutes(5)
-    /// iOS Low Power Mode periods (data-only pushes held, I5).
+    /// iOS Low Power Mode periods the user turns on themselves, at any battery level (data-only
+    /// pushes held, I5).
     public var lowPowerMode: [Period] = []
+    /// Low-battery periods: the battery is below 20 % (I8). By itself this restricts nothing
+    /// (Apple documents only the prompt); it starts iOS's Low Power Mode prompt
+    /// (`lowPowerModeAccept`) and, with `batterySaverAtLowBattery`, Android Battery Saver.
+    /// The period's end is read as the battery recharged (iOS turns Low Power Mode off at
+    /// 80 %; Apple Support, "Use Low Power Mode to save battery life on your iPhone").
+    public var lowBattery: [Period] = []
+    /// iOS: the chance (0 … 1) that the user accepts the prompt to turn Low Power Mode on at
+    /// the start of a low-battery period (I8; **assumption**, Apple gives no rate). Accepted,
+    /// the mode is on for the whole period. Default 0: the prompt is always declined.
+    public var lowPowerModeAccept: Double = 0
+    /// Android Battery Saver periods the user turns on (I8: Quick Doze, background network
+    /// firewall; AOSP `BatterySaverPolicy`); it does not apply while charging.
+    public var batterySaver: [Period] = []
+    /// Android: whether Battery Saver also turns on during every low-battery period (I8;
+    /// **assumption**: the trigger level is the user's choice). Default false.
+    public var batterySaverAtLowBattery = false
     /// Android App Standby Bucket (D4).
     public var standbyBucket: StandbyBucket = .active
     /// Whether the bucket's high-priority caps apply at all (D4, disputed): `byBucket`
@@ -55,7 +73,8 @@ public struct DeviceSpec: Decodable, Sendable {
     public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case platform, offline, connectivity, screenOn, charging, motion, doze, highPriorityExemption, lowPowerMode, standbyBucket, standbyCaps
+        case platform, offline, connectivity, screenOn, charging, motion, doze, highPriorityExemption, lowPowerMode
+        case lowBattery, lowPowerModeAccept, batterySaver, batterySaverAtLowBattery, standbyBucket, standbyCaps
         case backgroundBudget, heldBackgroundPush, notifications, tokenRotations, uninstalled, offlineDetection, lastConnectedBefore
         case app, foreground
     }
@@ -73,6 +92,10 @@ public struct DeviceSpec: Decodable, Sendable {
         doze = try c.decodeIfPresent(DozeParameters.self, forKey: .doze) ?? .aosp
         highPriorityExemption = try c.decodeDurationIfPresent(.highPriorityExemption) ?? .minutes(5)
         lowPowerMode = try c.decodePeriods(.lowPowerMode)
+        lowBattery = try c.decodePeriods(.lowBattery)
+        lowPowerModeAccept = try c.decodeProbability(.lowPowerModeAccept, default: 0)
+        batterySaver = try c.decodePeriods(.batterySaver)
+        batterySaverAtLowBattery = try c.decodeBool(.batterySaverAtLowBattery, default: false)
         standbyBucket = try c.decodeEnum(.standbyBucket, default: .active)
         standbyCaps = try c.decodeEnum(.standbyCaps, default: .byBucket)
         backgroundBudget = try c.decodeIfPresent(BackgroundBudget.self, forKey: .backgroundBudget) ?? .default

@@ -20,6 +20,20 @@
 /// AnyMotion check during SENSING, which goes back with `INACTIVE_TIMEOUT`, is not modelled:
 /// motion comes only from the `motion` inputs.)
 ///
+/// Quick Doze (I8: Android Battery Saver, AOSP `BatterySaverPolicy` `enableQuickDoze`;
+/// `DeviceIdleController` `updateQuickDozeFlagLocked`, `becomeInactiveIfAppropriateLocked`):
+/// while `quickDoze` is on, a screen-off, unplugged device goes to QUICK_DOZE_DELAY for
+/// `quickDozeDelay` (AOSP `QUICK_DOZE_DELAY_TIMEOUT`, 60 s) and then straight to IDLE with
+/// the initial idle and maintenance lengths, skipping the motion check, sensing and locating;
+/// IDLE and IDLE_MAINTENANCE then alternate as above. Turning it on in INACTIVE,
+/// IDLE_PENDING, SENSING or LOCATING moves deep Doze to QUICK_DOZE_DELAY at once; in IDLE or
+/// IDLE_MAINTENANCE it changes nothing (AOSP: "already idling"). QUICK_DOZE_DELAY stops the
+/// significant-motion sensor, so motion never leaves Quick Doze; a device already idling
+/// through the normal ladder keeps it, and motion there goes back through QUICK_DOZE_DELAY
+/// (AOSP: "come out briefly on motion"). Turning Quick Doze off changes no state (AOSP
+/// leaves the device "in deep doze ... until the next natural time to come out of it":
+/// screen-on, charging, or motion once the sensor is watched again).
+///
 /// Light Doze (D3), with the screen off and unplugged (motion does not matter):
 /// INACTIVE `lightAfterInactive` → PRE_IDLE `lightPreIdle` → LIGHT_IDLE, then LIGHT_IDLE
 /// (`lightIdle` 5 min growing to `lightMaxIdle` 15 min) and LIGHT_MAINTENANCE
@@ -39,6 +53,8 @@ public struct DozeController: Sendable, Equatable {
     /// Deep Doze states, named after AOSP `STATE_*`.
     public enum DeepState: String, Sendable, Hashable, CaseIterable {
         case active, inactive, idlePending, sensing, locating, idle, idleMaintenance
+        /// AOSP `STATE_QUICK_DOZE_DELAY`: Quick Doze's wait before IDLE (I8).
+        case quickDozeDelay
     }
 
     /// Light Doze states, named after AOSP `LIGHT_STATE_*`. `override`: suspended because
@@ -59,6 +75,11 @@ public struct DozeController: Sendable, Equatable {
     public private(set) var charging: Bool
     /// The latest time the controller was advanced to.
     public private(set) var time: SimTime
+    /// Whether Quick Doze is on (Android Battery Saver, I8).
+    public private(set) var quickDoze = false
+    /// Whether the significant-motion sensor is watched (AOSP `startMonitoringMotionLocked`
+    /// at INACTIVE → IDLE_PENDING; stopped by ACTIVE, INACTIVE and QUICK_DOZE_DELAY).
+    private var motionWatched = false
 
     private var deepDeadline: SimTime?
     private var lightDeadline: SimTime?
@@ -133,13 +154,25 @@ public struct DozeController: Sendable, Equatable {
         apply(at: now) { $0.charging = charging }
     }
 
-    /// The significant-motion sensor fires. From IDLE_PENDING on, deep Doze restarts at
-    /// INACTIVE for `motionInactive` with its initial idle and maintenance lengths; in ACTIVE
-    /// and INACTIVE nothing watches for motion, so nothing changes. Light Doze restarts only
-    /// if it was overridden.
+    /// Quick Doze turns on or off (Android Battery Saver, I8; see the type's comment). On,
+    /// with the screen off and unplugged, outside QUICK_DOZE_DELAY, IDLE and IDLE_MAINTENANCE:
+    /// deep Doze goes to QUICK_DOZE_DELAY now. Off: only the flag changes.
+    public mutating func setQuickDoze(_ on: Bool, at now: SimTime) {
+        advance(to: now)
+        quickDoze = on
+        guard on, dozeAllowed, deep != .quickDozeDelay, deep != .idle, deep != .idleMaintenance else { return }
+        startDeep(at: now)
+        advance(to: now)
+    }
+
+    /// The significant-motion sensor fires. If it is watched (from IDLE_PENDING on, along
+    /// the normal ladder), deep Doze restarts at INACTIVE for `motionInactive` (at
+    /// QUICK_DOZE_DELAY while Quick Doze is on) with its initial idle and maintenance
+    /// lengths; in ACTIVE, INACTIVE and Quick Doze nothing watches for motion, so nothing
+    /// changes. Light Doze restarts only if it was overridden.
     public mutating func motion(at now: SimTime) {
         advance(to: now)
-        guard deep != .active, deep != .inactive else { return }
+        guard motionWatched else { return }
         let wasOverridden = light == .override
         startDeep(at: now, inactive: parameters.motionInactive)
         if wasOverridden { startLight(at: now) }
@@ -164,15 +197,18 @@ public struct DozeController: Sendable, Equatable {
     }
 
     private mutating func becomeActive() {
-        deep = .active; deepDeadline = nil
+        deep = .active; deepDeadline = nil; motionWatched = false
         light = .active; lightDeadline = nil
     }
 
-    /// Deep Doze from INACTIVE at `t`, for `inactive` (default: `parameters.inactive`).
+    /// Deep Doze from INACTIVE at `t`, for `inactive` (default: `parameters.inactive`), or
+    /// from QUICK_DOZE_DELAY while Quick Doze is on; either way the motion sensor is off.
     private mutating func startDeep(at t: SimTime, inactive: SimDuration? = nil) {
         nextIdle = parameters.idle
         nextMaintenance = parameters.maintenance
+        motionWatched = false
         guard parameters.deepEnabled else { deep = .active; deepDeadline = nil; return }
+        if quickDoze { deep = .quickDozeDelay; deepDeadline = t + parameters.quickDozeDelay; return }
         deep = .inactive
         deepDeadline = t + (inactive ?? parameters.inactive)
     }
@@ -187,10 +223,10 @@ public struct DozeController: Sendable, Equatable {
     private mutating func stepDeep(at t: SimTime) {
         let p = parameters
         switch deep {
-        case .inactive: deep = .idlePending; deepDeadline = t + p.motionCheck
+        case .inactive: deep = .idlePending; deepDeadline = t + p.motionCheck; motionWatched = true
         case .idlePending: deep = .sensing; deepDeadline = t + p.sensing
         case .sensing: deep = .locating; deepDeadline = t + p.locating
-        case .locating, .idleMaintenance:
+        case .locating, .idleMaintenance, .quickDozeDelay:
             deep = .idle
             deepDeadline = t + nextIdle
             nextIdle = Self.grow(nextIdle, by: p.idleFactor, cap: p.maxIdle, floor: p.idle)

@@ -26,6 +26,8 @@ extension DozeParameters: ParamDeclaring {
         case .maintenanceFactor: return factor(d.maintenanceFactor, "growth of each deep maintenance window, ≥ 1 (AOSP IDLE_PENDING_FACTOR)")
         case .maxMaintenance: return duration(d.maxMaintenance, repeats: true, "cap on a deep maintenance window (AOSP MAX_IDLE_PENDING_TIMEOUT)")
         case .minMaintenance: return duration(d.minMaintenance, repeats: false, "floor on a deep maintenance window (AOSP MIN_DEEP_MAINTENANCE_TIME)")
+        case .quickDozeDelay: return duration(d.quickDozeDelay, repeats: false,
+                                              "QUICK_DOZE_DELAY before deep IDLE while Battery Saver's Quick Doze is on (I8; AOSP QUICK_DOZE_DELAY_TIMEOUT)")
         case .lightAfterInactive: return duration(d.lightAfterInactive, repeats: false, "light INACTIVE; older builds 3m (AOSP LIGHT_IDLE_AFTER_INACTIVE_TIMEOUT)")
         case .lightPreIdle: return duration(d.lightPreIdle, repeats: false, "light PRE_IDLE (AOSP LIGHT_PRE_IDLE_TIMEOUT)")
         case .lightIdle: return duration(d.lightIdle, repeats: true, "first LIGHT_IDLE period, > 0 (AOSP LIGHT_IDLE_TIMEOUT)")

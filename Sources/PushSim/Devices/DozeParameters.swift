@@ -1,9 +1,10 @@
 /// The timing of Android Doze, deep and light, as `DozeController` plays it.
 ///
-/// Defaults are the AOSP DeviceIdleController constants (platform rules D2, D3); vendors
-/// change them, so every one is a parameter. Doze itself (rule D1) is described in the
-/// Android page "Optimize for Doze and App Standby": it starts when the device is unplugged,
-/// stationary and the screen is off, and movement, screen-on or charging ends it.
+/// Defaults are the AOSP DeviceIdleController constants (platform rules D2, D3, and I8's
+/// `quickDozeDelay`); vendors change them, so every one is a parameter. Doze itself (rule
+/// D1) is described in the Android page "Optimize for Doze and App Standby": it starts when
+/// the device is unplugged, stationary and the screen is off, and movement, screen-on or
+/// charging ends it.
 ///
 /// JSON (every key optional; absent keys keep the AOSP default; unknown keys are errors):
 /// ```json
@@ -45,6 +46,10 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
     /// Floor on every maintenance window. AOSP `MIN_DEEP_MAINTENANCE_TIME`, 30 s. AOSP may end
     /// a window early once work is done but not before this; PushSim always runs the full window.
     public var minMaintenance: SimDuration
+    /// Length of QUICK_DOZE_DELAY, the wait between screen-off and deep IDLE while Quick
+    /// Doze is on (Android Battery Saver, I8: AOSP `BatterySaverPolicy` `enableQuickDoze`).
+    /// AOSP `QUICK_DOZE_DELAY_TIMEOUT`, 60 s. May be 0 (IDLE at once).
+    public var quickDozeDelay: SimDuration
 
     // MARK: Light Doze (D3)
 
@@ -77,6 +82,7 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
         idle: SimDuration = .hours(1), idleFactor: Double = 2, maxIdle: SimDuration = .hours(6),
         maintenance: SimDuration = .minutes(5), maintenanceFactor: Double = 2,
         maxMaintenance: SimDuration = .minutes(10), minMaintenance: SimDuration = .seconds(30),
+        quickDozeDelay: SimDuration = .seconds(60),
         lightAfterInactive: SimDuration = .minutes(1), lightPreIdle: SimDuration = .minutes(3),
         lightIdle: SimDuration = .minutes(5), lightIdleFactor: Double = 2,
         lightMaxIdle: SimDuration = .minutes(15), lightMaintenance: SimDuration = .minutes(1),
@@ -86,7 +92,7 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
         self.sensing = sensing; self.locating = locating
         self.idle = idle; self.idleFactor = idleFactor; self.maxIdle = maxIdle
         self.maintenance = maintenance; self.maintenanceFactor = maintenanceFactor
-        self.maxMaintenance = maxMaintenance; self.minMaintenance = minMaintenance
+        self.maxMaintenance = maxMaintenance; self.minMaintenance = minMaintenance; self.quickDozeDelay = quickDozeDelay
         self.lightAfterInactive = lightAfterInactive; self.lightPreIdle = lightPreIdle
         self.lightIdle = lightIdle; self.lightIdleFactor = lightIdleFactor
         self.lightMaxIdle = lightMaxIdle; self.lightMaintenance = lightMaintenance
@@ -98,7 +104,7 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case inactive, motionCheck, motionInactive, sensing, locating, idle, idleFactor, maxIdle
-        case maintenance, maintenanceFactor, maxMaintenance, minMaintenance
+        case maintenance, maintenanceFactor, maxMaintenance, minMaintenance, quickDozeDelay
         case lightAfterInactive, lightPreIdle, lightIdle, lightIdleFactor, lightMaxIdle, lightMaintenance
         case deepEnabled, lightEnabled
     }
@@ -134,6 +140,7 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
         maintenanceFactor = try factor(.maintenanceFactor, d.maintenanceFactor)
         maxMaintenance = try duration(.maxMaintenance, d.maxMaintenance, positive: true)
         minMaintenance = try duration(.minMaintenance, d.minMaintenance, positive: false)
+        quickDozeDelay = try duration(.quickDozeDelay, d.quickDozeDelay, positive: false)
         lightAfterInactive = try duration(.lightAfterInactive, d.lightAfterInactive, positive: false)
         lightPreIdle = try duration(.lightPreIdle, d.lightPreIdle, positive: false)
         lightIdle = try duration(.lightIdle, d.lightIdle, positive: true)
@@ -148,7 +155,8 @@ public struct DozeParameters: Decodable, Sendable, Equatable {
     /// phases ≥ 0, factors finite and ≥ 1. Always true for decoded parameters.
     public var isValid: Bool {
         let repeating = [idle, maxIdle, maintenance, maxMaintenance, lightIdle, lightMaxIdle, lightMaintenance]
-        let oneShot = [inactive, motionCheck, motionInactive, sensing, locating, minMaintenance, lightAfterInactive, lightPreIdle]
+        let oneShot = [inactive, motionCheck, motionInactive, sensing, locating, minMaintenance, quickDozeDelay,
+                       lightAfterInactive, lightPreIdle]
         let factors = [idleFactor, maintenanceFactor, lightIdleFactor]
         return repeating.allSatisfy { $0 > .zero } && oneShot.allSatisfy { $0 >= .zero }
             && factors.allSatisfy { $0.isFinite && $0 >= 1 }

@@ -3,7 +3,9 @@
 /// Event order). Each class is one tier of the kernel's queue; within a class events run
 /// in the order they were scheduled (FIFO), or, with `--shuffle-ties`, in a shuffled order.
 ///
-/// First the scenario's timeline, one class per kind, so an offline period `[from, to)`
+/// First the scenario's timeline, one class per kind (`powerSaving` holds both Low Power
+/// Mode and Battery Saver, I5, I8: one is iOS's, the other Android's, so they never meet on
+/// one device; the kernel has 16 tiers), so an offline period `[from, to)`
 /// holds for changes too (a change at `from` finds the device offline, one at `to` online)
 /// and an app opened at the time of a change sees that change; then the end of an app
 /// session, so a strategy timer due at that instant finds the app in the background
@@ -12,7 +14,7 @@
 /// last the arrivals of push copies and `deletedMessages` signals, which run in a drawn
 /// order among themselves (their rank; neither APNs nor FCM promises an order, A5, F5).
 enum EventClass: UInt8, CaseIterable, Sendable {
-    case connectivity = 0, screen, charging, motion, lowPowerMode, tokenRotation, uninstall, otherDevices
+    case connectivity = 0, screen, charging, motion, powerSaving, tokenRotation, uninstall, otherDevices
     case serverChange, session, forceQuit, swipeAway
     case sessionEnd, runTime
     case arrival
@@ -30,7 +32,7 @@ extension WorldEvent {
         case .screen: .screen
         case .charging: .charging
         case .motion: .motion
-        case .lowPowerMode: .lowPowerMode
+        case .lowPowerMode, .batterySaver: .powerSaving
         case .tokenRotation: .tokenRotation
         case .installed: .uninstall
         case .otherDevice: .otherDevices

@@ -70,6 +70,18 @@ extension World {
         }
     }
 
+    /// Android Battery Saver (I8) applies while it is requested and the device is not
+    /// charging (Android, "Power management restrictions": the restrictions do not apply
+    /// while charging): Quick Doze on or off, and the background network firewall of
+    /// `Device.networkAvailable`. The caller then calls `deviceChanged()`.
+    mutating func batterySaverMayHaveChanged() {
+        let on = devices[0].batterySaverRequested && !devices[0].charging
+        guard on != devices[0].batterySaverOn else { return }
+        devices[0].batterySaverOn = on
+        let now = queue.now
+        if devices[0].hasDoze { devices[0].doze.setQuickDoze(on, at: now) }
+    }
+
     mutating func setInstalled(_ yes: Bool) {
         guard yes != devices[0].installed else { return }
         if yes {

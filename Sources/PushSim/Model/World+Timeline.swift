@@ -17,7 +17,9 @@ extension World {
         periods(spec.screenOn) { .screen(on: $0) }
         periods(spec.charging) { .charging(on: $0) }
         for t in spec.motion { queue.schedule(.motion, at: .zero + t) }
-        periods(spec.lowPowerMode) { .lowPowerMode(on: $0) }
+        // Low Power Mode, then Battery Saver, each the union of its sources (I5, I8).
+        spec.forEachLowPowerModeEdge(streams: streams) { on, t in queue.schedule(.lowPowerMode(on: on), at: .zero + t) }
+        spec.forEachBatterySaverEdge { on, t in queue.schedule(.batterySaver(on: on), at: .zero + t) }
         for t in spec.tokenRotations { queue.schedule(.tokenRotation, at: .zero + t) }
         periods(spec.uninstalled) { .installed(!$0) }
         if devices.count > 1 { scheduleOtherDevices() }

@@ -176,12 +176,14 @@ struct World: DiscreteEventModel {
             devices[0].charging = on
             let now = queue.now
             if devices[0].hasDoze { devices[0].doze.setCharging(on, at: now) }
+            batterySaverMayHaveChanged()
             deviceChanged()
         case .motion:
             let now = queue.now
             if devices[0].hasDoze { devices[0].doze.motion(at: now) }
             deviceChanged()
         case let .lowPowerMode(on): setLowPower(on)
+        case let .batterySaver(on): devices[0].batterySaverRequested = on; batterySaverMayHaveChanged(); deviceChanged()
         case .tokenRotation:
             devices[0].rotateToken(client.registration, appRunning: app.state != .notRunning, keepsPrevious: keepsPreviousTokens)
             deviceChanged()

@@ -15,8 +15,11 @@ public enum WorldEvent: Sendable {
     case charging(on: Bool)
     /// The device is moved (deep Doze restarts).
     case motion
-    /// iOS Low Power Mode turns on or off.
+    /// iOS Low Power Mode turns on or off (the user's toggle, or an accepted low-battery prompt, I8).
     case lowPowerMode(on: Bool)
+    /// Android Battery Saver is requested (`true`) or no longer (`false`) (I8; it applies
+    /// only while the device is not charging).
+    case batterySaver(on: Bool)
     /// The registration token changes (the app registers it at its next launch).
     case tokenRotation
     /// The app is uninstalled (`false`) or reinstalled (`true`).

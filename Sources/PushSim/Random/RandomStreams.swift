@@ -83,6 +83,9 @@ public enum StreamName {
     public static let deviceOfflineDetection = "device.offlineDetection"
     /// The user: random app opens, notification taps.
     public static let deviceUser = "device.user"
+    /// The user's answers to iOS's Low Power Mode prompt at low battery (I8), drawn when the
+    /// timeline is scheduled (`DeviceSpec.forEachLowPowerModeEdge`).
+    public static let deviceBattery = "device.battery"
     /// The client: pull latency and failures, drawn strategy timers.
     public static let client = "client"
     /// The arrival order of simultaneous push copies and signals to the main device (one

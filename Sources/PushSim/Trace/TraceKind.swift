@@ -8,6 +8,9 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
     case lowPowerOn, lowPowerOff, tokenRotation, uninstall, reinstall, appOpen, sessionEnd
     case forceQuit, swipeAway, deliver, deletedMessages, tap, timer, pullComplete, doze, channelTimer
     case senderTimer, otherDevice, otherDeliver, otherChannelTimer, offlineDetected
+    // Battery Saver (I8) at 30 and 31: 29 is `offlineDetected` (A11, developed alongside),
+    // so the codes, and with them the fingerprints, stay the same when both are merged.
+    case batterySaverOn = 30, batterySaverOff
     // What happens inside an event (traced only).
     case send = 32, pull, pullResult, write, notification, outcome, delay
 
@@ -43,6 +46,8 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
         case .otherDeliver: "other_deliver"
         case .otherChannelTimer: "other_channel_timer"
         case .offlineDetected: "offline_detected"
+        case .batterySaverOn: "battery_saver_on"
+        case .batterySaverOff: "battery_saver_off"
         case .send: "send"
         case .pull: "pull"
         case .pullResult: "pull_result"
@@ -75,6 +80,7 @@ extension WorldEvent {
         case let .charging(on): (on ? .chargingOn : .chargingOff, -1, 0, 0)
         case .motion: (.motion, -1, 0, 0)
         case let .lowPowerMode(on): (on ? .lowPowerOn : .lowPowerOff, -1, 0, 0)
+        case let .batterySaver(on): (on ? .batterySaverOn : .batterySaverOff, -1, 0, 0)
         case .tokenRotation: (.tokenRotation, -1, 0, 0)
         case let .installed(yes): (yes ? .reinstall : .uninstall, -1, 0, 0)
         case .appOpen: (.appOpen, -1, 0, 0)

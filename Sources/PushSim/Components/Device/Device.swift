@@ -1,8 +1,8 @@
 /// One device of the recipient, as the provider and the app see it: connectivity, screen,
-/// charger, Low Power Mode, Doze, registration tokens and install state. The same type
-/// serves the device whose app runs the client strategy (`devices[0]`) and the recipient's
-/// other devices (`devices[1...]`), which are receivers only: their screen counts as on,
-/// Doze never restricts them.
+/// charger, Low Power Mode, Battery Saver, Doze, registration tokens and install state. The
+/// same type serves the device whose app runs the client strategy (`devices[0]`) and the
+/// recipient's other devices (`devices[1...]`), which are receivers only: their screen
+/// counts as on, Doze and Battery Saver never restrict them.
 ///
 /// The platform's rules are in `PlatformRules` (one type per platform), not here. The
 /// value is plain data (no arrays, no counted references): the world reads
@@ -39,9 +39,13 @@ struct Device {
     var explicitScreenOn = false
     var charging = false
     var lowPower = false
+    /// Whether Android Battery Saver is requested (`batterySaver` periods, or low battery
+    /// with `batterySaverAtLowBattery`, I8) and whether it applies (requested, not charging).
+    var batterySaverRequested = false
+    var batterySaverOn = false
     /// Android Doze (D1–D3), when `hasDoze`; elsewhere and on receiver-only devices an
     /// inert controller that nothing advances or reads. Not optional: reading a field of
-    /// an optional controller copied the whole (208-byte) value first.
+    /// an optional controller copied the whole (200-odd-byte) value first.
     var doze: DozeController
     /// Whether the device runs Doze (Android, the main device).
     let hasDoze: Bool
@@ -125,10 +129,13 @@ struct Device {
     }
 
     /// Whether the app can reach the network at `now`: online, and not held back by Doze
-    /// (unless in the foreground or within a high-priority message's exemption).
+    /// or by Battery Saver's firewall, which cuts every background app off the network
+    /// whatever the Doze state (I8, AOSP `BatterySaverPolicy` `enableFirewall`), unless
+    /// the app is in the foreground or within a high-priority message's exemption (AOSP's
+    /// temporary allowlist lifts both).
     @inline(__always) func networkAvailable(at now: SimTime) -> Bool {
         guard online else { return false }
-        guard hasDoze, dozeRestricted else { return true }
+        guard batterySaverOn || (hasDoze && dozeRestricted) else { return true }
         return appForeground || now < exemptUntil
     }
 

@@ -9,8 +9,9 @@ extension PlatformRules {
     ///   `device.highPriorityExemption`).
     /// - D6: `onMessageReceived` has about 10 s.
     /// - D1–D3: Doze.
+    /// - I8: Battery Saver (Quick Doze, background network firewall).
     static let android = PlatformRules(hasDoze: true, alwaysAwake: false, handlerTime: .seconds(10), swipeForceQuits: false,
-                                       backgroundReconnectRunsApp: true) { push, foreground in
+                                       backgroundReconnectRunsApp: true, hasBatterySaver: true) { push, foreground in
         let handler = foreground || push.type == .data
         return Arrival(exempt: push.priority == .high, handler: handler, display: !handler)
     }

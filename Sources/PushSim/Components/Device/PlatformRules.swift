@@ -14,6 +14,12 @@ struct PlatformRules: Sendable {
     let swipeForceQuits: Bool
     /// Whether a reconnect reaches the app's code while it runs in the background.
     let backgroundReconnectRunsApp: Bool
+    /// Whether the device has Android Battery Saver (I8: Quick Doze and the background
+    /// network firewall of AOSP `BatterySaverPolicy`, `device.batterySaver`).
+    var hasBatterySaver = false
+    /// Whether the OS offers Low Power Mode at the start of a low-battery period (I8: iOS
+    /// prompts at 20 %, `device.lowBattery`, `device.lowPowerModeAccept`).
+    var promptsLowPowerMode = false
     /// What the device does with a push copy that reaches the installed app.
     let arrival: @Sendable (_ push: Push, _ foreground: Bool) -> Arrival
 
