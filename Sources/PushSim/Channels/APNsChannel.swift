@@ -144,18 +144,20 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
     }
 
     public mutating func deviceChanged(_ cx: inout ProviderContext) {
-        // The dead connection timed out (stored now) or the device is back (sent now).
-        if !cx.device.connectionDead {
-            for p in dead.release() { if hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { accept(p, &cx) } }
-        }
+        // The dead connection timed out (its pushes are stored now, with the power-held ones,
+        // oldest first, so the slot keeps the newest: A1) or the device is back (they are
+        // accepted again as it now is).
+        let released = cx.device.connectionDead ? [] : dead.release()
         guard cx.device.online else {
             // Held for power while reachable, now unreachable: the one-slot rule applies (A1).
-            for p in powerHeld { if hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { storeInSlot(p, &cx) } }
+            let toStore = released.isEmpty ? powerHeld : (powerHeld + released).sorted { $0.id < $1.id }
+            for p in toStore { if hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { storeInSlot(p, &cx) } }
             powerHeld.removeAll()
             burstArmed = false
             burstGeneration &+= 1
             return
         }
+        for p in released { if hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { accept(p, &cx) } }
         if let p = slot {
             slot = nil; slotCandidates = 0
             if hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) } else { accept(p, &cx) }

@@ -119,7 +119,9 @@ public struct FCMChannel: PushChannel {
         state.nonCollapsible.store(p, &cx)
     }
 
-    /// Sends `p` to the device: through the transport, or into a dead connection (A11).
+    /// Sends `p` to the device: through the transport, or into a dead connection (A11). A
+    /// collapsible message released from a dead connection takes a second token of the
+    /// collapsible bucket (F8) when it is routed again (a model simplification).
     private mutating func hand(_ p: Push, _ cx: inout ProviderContext) {
         if cx.device.connectionDead { state.dead.write(p, fate: config.deadConnection, &cx) } else { cx.transmit(p, through: config.transport) }
     }
@@ -149,8 +151,9 @@ public struct FCMChannel: PushChannel {
         guard cx.device.online else { return }
         // Reconnecting ends the discard; the signal then travels like a normal-priority
         // message: not while Doze restricts the network.
-        if state.nonCollapsible.takeDiscardSignal() && config.deletedSignal { state.deletedSignalPending = true }
-        if state.deletedSignalPending && !cx.device.dozeRestricted {
+        // Not over a dead connection (A11): the signal waits for the device to be back.
+        if !cx.device.connectionDead && state.nonCollapsible.takeDiscardSignal() && config.deletedSignal { state.deletedSignalPending = true }
+        if state.deletedSignalPending && !cx.device.dozeRestricted && !cx.device.connectionDead {
             state.deletedSignalPending = false
             cx.signalDeletedMessages()
         }

@@ -27,9 +27,12 @@ struct FCMState: Sendable {
         bucket = TokenBucket(capacity: config.collapsibleBurst, refill: config.collapsibleRefill)
     }
 
-    /// Newest per key; a new key beyond `maxKeys` drops one of the keys, chosen at random.
+    /// Newest per key (by send order: a message released from a dead connection, A11, can
+    /// be older than the one stored under its key); a new key beyond `maxKeys` drops one of
+    /// the keys, chosen at random.
     mutating func storeCollapsible(_ p: Push, maxKeys: Int, _ cx: inout ProviderContext) {
         if let i = collapsible.firstIndex(where: { $0.collapseKey == p.collapseKey }) {
+            if collapsible[i].id > p.id { cx.finish(p.id, .collapsed); return }
             cx.finish(collapsible[i].id, .collapsed)
             collapsible.remove(at: i)
             collapsible.append(p)

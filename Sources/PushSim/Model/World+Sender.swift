@@ -29,11 +29,6 @@ extension World {
         devices[d].deleteServerToken(slot)
     }
 
-    func serverToken(_ r: Int) -> Int {
-        let (d, slot) = registration(r)
-        return devices[d].serverToken(slot)
-    }
-
     /// One provider request to registration `r`: the next push id, `sentAt` = now, the
     /// device's channel's answer (for the token of that registration); a rejection is
     /// recorded in the ledger.
@@ -84,7 +79,10 @@ struct WorldSenderServices: SenderServices {
     var now: SimTime { world.pointee.queue.now }
     var recipient: RecipientSpec { world.pointee.recipient }
     var deviceCount: Int { world.pointee.devices.count }
-    var registrationCount: Int { world.pointee.registrationCount }
+    var registrationCount: Int {
+        let n = world.pointee.devices.count
+        return world.pointee.recipient.tokenStore == .perToken ? 2 * n : n
+    }
     // Stored properties and mutating methods only (a non-mutating method called on
     // `world.pointee` was measured to copy the world first).
     func token(of r: Int) -> Int {

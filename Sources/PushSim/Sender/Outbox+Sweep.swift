@@ -65,7 +65,8 @@ extension Outbox {
     /// The provider's answer reaches worker `w`: recorded only if the worker is alive and
     /// still holds the row under the same claim and an unexpired lease. `token` is the
     /// token the request went to: a token error deletes it only if the server still holds
-    /// it (the app may have registered a new one while the answer was on its way).
+    /// it for the row's device (the app may have registered a new one while the answer was
+    /// on its way, which with `perToken` moves the old one to the previous registration).
     mutating func record(_ i: Int, claim: Int32, worker w: Int, incarnation alive: Int, token: Int,
                                            answer: ProviderAnswer, _ cx: inout SenderContext) {
         let t = cx.now
@@ -86,8 +87,8 @@ extension Outbox {
         case let .rejected(error, retryAfter):
             guard error.isRetryable else {
                 finishRow(i, .failed, cx: &cx)
-                if error.invalidatesToken && cx.hasToken(row.device) && cx.token(of: row.device) == token {
-                    cx.deleteToken(row.device)
+                if error.invalidatesToken && token != 0, let holder = cx.registration(holding: token, sameDeviceAs: row.device) {
+                    cx.deleteToken(holder)
                     cx.count(.tokensDeleted)
                 }
                 return

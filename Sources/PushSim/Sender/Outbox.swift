@@ -8,13 +8,15 @@
 /// 2. a row that used `maxAttempts` becomes `failed`;
 /// 3. inside the recipient's quiet hours the row is `deferred` to the first instant
 ///    outside them (no attempt used);
-/// 4. a row whose device has no token any more becomes `failed`;
+/// 4. a row whose registration has no token any more becomes `failed`;
 /// 5. otherwise it is sent (one attempt) with the remaining lifetime as TTL /
 ///    apns-expiration, and the provider's answer is recorded only if the worker still holds
 ///    the lease: accepted ⇒ `accepted` (with the provider's message id); a final error ⇒
-///    `failed`, and `UNREGISTERED` / 410 / `BadDeviceToken` also delete the device's token
-///    if it is still the one the request went to (F9, A9); a retryable one ⇒ `queued` again after the `backoff` wait (at least the
-///    provider's Retry-After), or `failed` after `maxAttempts`.
+///    `failed`, and `UNREGISTERED` / 410 / `BadDeviceToken` also delete the token the
+///    request went to if the server still holds it for that device (as its current or, with
+///    `recipient.tokenStore: perToken`, its previous registration; F9, A9, F14); a
+///    retryable one ⇒ `queued` again after the `backoff` wait (at least the provider's
+///    Retry-After), or `failed` after `maxAttempts`.
 ///
 /// A worker may die between the provider's acceptance and recording it (`crash`, on the
 /// `sender` stream): its rows stay claimed until the lease runs out, and the next sweep

@@ -29,15 +29,32 @@ public struct SenderContext: ~Copyable {
     /// Whether the server holds a token for registration `r` (for a device's current
     /// registration: the token the app there last registered; a deleted token is gone until
     /// the app registers again).
-    public func hasToken(_ r: Int) -> Bool { services.token(of: r) != 0 }
+    /// - Precondition: 0 ≤ r < `registrationCount` (for all the registration methods).
+    public func hasToken(_ r: Int) -> Bool { token(of: r) != 0 }
 
     /// The token the server holds for registration `r`, as an opaque number that changes
     /// whenever the app there registers a different token (0 = none).
-    public func token(of r: Int) -> Int { services.token(of: r) }
+    public func token(of r: Int) -> Int {
+        precondition(r >= 0 && r < registrationCount, "registration \(r) out of 0 ..< \(registrationCount)")
+        return services.token(of: r)
+    }
+
+    /// The registration of the same device as `r` (its current or its previous one) that
+    /// holds `token` now, if any: a token the request went to may have moved from one to
+    /// the other meanwhile (the app registered a new one).
+    public func registration(holding token: Int, sameDeviceAs r: Int) -> Int? {
+        let n = deviceCount
+        let d = r % n
+        for candidate in registrationCount > n ? [d, d + n] : [d] where self.token(of: candidate) == token { return candidate }
+        return nil
+    }
 
     /// Deletes the server's token for registration `r` (after a final `UNREGISTERED` /
     /// 410 / `BadDeviceToken` answer, F9, A9).
-    public mutating func deleteToken(_ r: Int) { services.deleteToken(r) }
+    public mutating func deleteToken(_ r: Int) {
+        precondition(r >= 0 && r < registrationCount, "registration \(r) out of 0 ..< \(registrationCount)")
+        services.deleteToken(r)
+    }
 
     /// Sends `push` to registration `r`'s token through its device's channel now and
     /// returns the provider's answer. Each call is one provider request: it gets the next

@@ -72,4 +72,24 @@ struct PlatformTokenRuleTests {
         }
         #expect(family.binomialAcceptance(n: s.replications, p: 745.0 / 1440).contains(late), "\(late) of \(s.replications)")
     }
+
+    /// perToken: the app registers a new token (5m30s) while the outbox's request to the
+    /// rotated one (5 min, answer after 1 min) is under way; the UNREGISTERED answer at 6 min
+    /// deletes the old token from where it now is (the device's previous registration), so
+    /// the 10-min message goes to the new token only.
+    @Test("F14: with perToken a token error deletes the token the request went to, wherever the server now keeps it")
+    func f14DeletesAMovedToken() throws {
+        let json = """
+            {"name": "f14-moved", "seed": 1, "replications": 1, "horizon": "30m",
+             "server": {"keys": 1, "retainLast": 10, "changes": [{"count": 1, "start": "5m"}, {"count": 1, "start": "10m"}]},
+             "message": {"type": "data", "priority": "high"},
+             "sender": {"kind": "outbox", "answerLatency": "1m"},
+             "recipient": {"tokenStore": "perToken"},
+             "device": {"platform": "android", "charging": [{"from": "0s", "to": "1d"}], "tokenRotations": ["1m"],
+                        "app": {"sessions": [{"at": "5m30s", "length": "1m"}]}},
+             "strategies": ["hintPull"], "variants": [{"name": "fcm", "channel": {"kind": "fcm"}}]}
+            """
+        let o = try Scenario.decode(Data(json.utf8), file: "f14-moved.json").outcome("fcm", "hintPull", replication: 0)
+        #expect(o.pushesSent == 2 && rejections(o, .unregistered) == 1 && o.counts[.tokensDeleted] == 1 && o[.delivered] == 1)
+    }
 }
