@@ -62,6 +62,26 @@ import Testing
     /// (at most 4 keys pending), each the newest of its key; which keys survive varies
     /// from replication to replication. Without collapse keys all 18 arrive, at reconnect,
     /// in no promised order (F5).
+    /// The chance that each of C8's six keys is among the four kept, by F3's rule
+    /// (`FCMState.storeCollapsible`): messages arrive round-robin, key 0 … 5, three times; a
+    /// message of a pending key replaces it; one of a new key is added, and when that makes
+    /// five keys one of the five, chosen uniformly, is dropped. Computed exactly over the
+    /// distribution of pending key sets.
+    static func c8Survival() -> [Double] {
+        var states: [Set<Int>: Double] = [[]: 1]
+        for k in Array(repeating: Array(0..<6), count: 3).joined() {
+            var next: [Set<Int>: Double] = [:]
+            for (set, p) in states {
+                guard !set.contains(k) else { next[set, default: 0] += p; continue }
+                let grown = set.union([k])
+                guard grown.count > 4 else { next[grown, default: 0] += p; continue }
+                for victim in grown { next[grown.subtracting([victim]), default: 0] += p / Double(grown.count) }
+            }
+            states = next
+        }
+        return (0..<6).map { k in states.filter { $0.key.contains(k) }.values.reduce(0, +) }
+    }
+
     @Test func c8FourCollapseKeys() throws {
         let s = try fieldCase("C8")
         let family = Family(checks: 7)
@@ -104,11 +124,12 @@ import Testing
         // (Wilson interval of that share).
         let order = family.wilson(successes: newestLast, trials: s.replications)
         #expect(order.low <= 1.0 / 18 && 1.0 / 18 <= order.high, "push 18 last in \(newestLast) of \(s.replications)")
-        // Every key survives in some replications and is dropped in others: its survival
-        // rate's Wilson interval excludes both 0 and 1.
+        // Each key survives with the chance F3's rule gives it (exact, `Self.c8Survival`):
+        // its count lies in the Binomial acceptance region.
+        let p = Self.c8Survival()
+        #expect(abs(p.reduce(0, +) - 4) < 1e-12, "four keys survive in all")
         for (k, n) in survived.enumerated() {
-            let ci = family.wilson(successes: n, trials: s.replications)
-            #expect(ci.low > 0 && ci.high < 1, "key-\(k) survived \(n) of \(s.replications)")
+            #expect(family.binomialAcceptance(n: s.replications, p: p[k]).contains(n), "key-\(k) survived \(n) of \(s.replications), P = \(p[k])")
         }
         #expect(survived.reduce(0, +) == 4 * s.replications)
         #expect(survivorSets.count > 1)

@@ -23,6 +23,8 @@ extension MessageTemplate: ParamDeclaring {
                                         doc: "apns-expiration after the send time (not with ttl)", schema: Schema.ref("duration"))
         case .size: return Param.integer(n, default: 0, range: 0...4096, doc: "payload bytes (cost columns)").any
         case .send: return Param.boolean(n, default: true, doc: "false: changes send no push at all").any
+        case .mutableContent: return Param.boolean(n, default: false,
+                                                   doc: "APNs mutable-content: 1: an iOS alert runs the app's Notification Service Extension before it is shown (I7)").any
         }
     }
 

@@ -17,6 +17,8 @@ public struct MessageTemplate: Decodable, Sendable, Equatable {
     public var lifetime: SimDuration?
     public var size: Int32 = 0
     public var send = true
+    /// APNs `mutable-content: 1` (I7; alerts on iOS only).
+    public var mutableContent = false
 
     /// A data message with the default priorities (FCM normal, apns-priority 5), no
     /// collapse key, default lifetime.
@@ -25,7 +27,7 @@ public struct MessageTemplate: Decodable, Sendable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case type, priority, apnsPriority, collapseKey, tag, ttl, expiration, size, send
+        case type, priority, apnsPriority, collapseKey, tag, ttl, expiration, size, send, mutableContent
     }
 
     /// FCM's TTL maximum, 2,419,200 s (Firebase, "Setting the lifespan of a message", F4).
@@ -64,6 +66,7 @@ public struct MessageTemplate: Decodable, Sendable, Equatable {
         }
         size = Int32(try c.decodeInt(.size, in: 0...4096, default: 0))
         send = try c.decodeBool(.send, default: true)
+        mutableContent = try c.decodeBool(.mutableContent, default: false)
     }
 
     /// The push for `change`, sent now.
@@ -77,12 +80,12 @@ public struct MessageTemplate: Decodable, Sendable, Equatable {
     struct Shape: Sendable {
         let type: MessageType, priority: FCMPriority?, apnsPriority: Int8?
         let collapseKey: KeyPattern.IDs?, tag: KeyPattern.IDs?
-        let lifetime: SimDuration?, size: Int32, send: Bool
+        let lifetime: SimDuration?, size: Int32, send: Bool, mutableContent: Bool
 
         init(_ t: MessageTemplate) {
             type = t.type; priority = t.priority; apnsPriority = t.apnsPriority
             collapseKey = t.collapseKey?.ids; tag = t.tag?.ids
-            lifetime = t.lifetime; size = t.size; send = t.send
+            lifetime = t.lifetime; size = t.size; send = t.send; mutableContent = t.mutableContent
         }
 
         /// `MessageTemplate.push`.
@@ -98,6 +101,7 @@ public struct MessageTemplate: Decodable, Sendable, Equatable {
             p.displayTag = tag?.id(for: change.key)
             p.lifetime = lifetime
             p.size = size
+            p.mutableContent = mutableContent
             return p
         }
     }

@@ -97,6 +97,18 @@ public struct AppContext {
     }
 }
 
+/// What an app's Notification Service Extension does with an alert that has
+/// `mutable-content: 1` before iOS shows it (I7; Apple, "UNNotificationServiceExtension",
+/// "Modifying content in newly delivered notifications").
+public enum ServiceExtensionAction: Sendable {
+    /// Shows the payload as sent (what happens without an extension).
+    case showPayload
+    /// Fetches the push's key from the server and shows the value it gets, if the answer
+    /// comes within `device.app.serviceExtensionTime` (30 s); otherwise the original content
+    /// is shown at that deadline (`serviceExtensionTimeWillExpire`).
+    case refetch
+}
+
 /// A client strategy: how the app reacts to pushes, `deletedMessages`, app opens,
 /// reconnects, failed pulls and its own timers. Built-ins are chosen in JSON by `"kind"`;
 /// each is one file plus one line in `Registry.strategies`. A strategy's JSON object may
@@ -119,6 +131,10 @@ public protocol ClientStrategy: Plugin {
     mutating func onPullFailed(_ app: inout AppContext)
     /// A timer set with `AppContext.setTimer` fired.
     mutating func onTimer(tag: Int32, _ app: inout AppContext)
+    /// What the app's Notification Service Extension does with `push`, an iOS alert with
+    /// `mutable-content: 1`, before the OS shows it (I7). It runs in its own process, so it
+    /// sees only the push (not the strategy's state) and changes nothing in the app.
+    func serviceExtension(for push: Push) -> ServiceExtensionAction
 }
 
 extension ClientStrategy {
@@ -128,6 +144,7 @@ extension ClientStrategy {
     public mutating func onReconnect(_ app: inout AppContext) {}
     public mutating func onPullFailed(_ app: inout AppContext) {}
     public mutating func onTimer(tag: Int32, _ app: inout AppContext) {}
+    public func serviceExtension(for push: Push) -> ServiceExtensionAction { .showPayload }
 }
 
 /// A strategy whose JSON object has no parameters besides `"kind"` and `"name"`.

@@ -17,6 +17,8 @@ extension AppSpec: ParamDeclaring {
         case .tap: return .object(n, params: AnyParam.keyed(TapKeys.self, tapParam), default: .null,
                                   doc: "whether and when the user taps a displayed notification (default: never)")
         case .handlerTime: return Param.optionalDuration(n, doc: "time the app has for background work (default: iOS 30s, Android 10s, generic unlimited)").any
+        case .serviceExtensionTime: return Param.duration(n, default: .seconds(30), range: .positive("a service extension time"),
+                                                          doc: "time the Notification Service Extension has before the original content is shown (I7; Apple: about 30 s)").any
         }
     }
 

@@ -30,11 +30,14 @@ public struct AppSpec: Decodable, Sendable {
     /// Wall time the app has to finish work started in the background (pull included);
     /// default: iOS 30 s (I5), Android 10 s (D6), generic unlimited.
     public var handlerTime: SimDuration?
+    /// How long the Notification Service Extension may take before the original content is
+    /// shown (I7; Apple, "UNNotificationServiceExtension": "about 30 seconds"; µs, > 0).
+    public var serviceExtensionTime = SimDuration.seconds(30)
 
     public init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case foreground, sessionLength, sessions, opens, initialState, forceQuit, swipeAway, tap, handlerTime
+        case foreground, sessionLength, sessions, opens, initialState, forceQuit, swipeAway, tap, handlerTime, serviceExtensionTime
     }
     enum TapKeys: String, CodingKey, CaseIterable { case probability, delay }
 
@@ -56,6 +59,8 @@ public struct AppSpec: Decodable, Sendable {
             tapDelay = try tc.decodeIfPresent(DurationDistribution.self, forKey: .delay) ?? .constant(.seconds(10))
         }
         handlerTime = try c.decodeDurationIfPresent(.handlerTime)
+        serviceExtensionTime = try c.decodeDurationIfPresent(.serviceExtensionTime) ?? .seconds(30)
+        guard serviceExtensionTime > .zero else { throw c.invalid(.serviceExtensionTime, "a service extension time is > 0, got 0") }
     }
 
     /// Every app session (start, length) up to `horizon`, sorted by start; random opens

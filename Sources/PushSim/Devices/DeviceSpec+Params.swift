@@ -36,6 +36,8 @@ extension DeviceSpec: ParamDeclaring {
         case .uninstalled: return .periods(n, doc: "uninstall periods: reinstalled at to, with a new token and empty local state")
         case .offlineDetection: return Param.distribution(n, default: .zero,
                                                           doc: "how long after a silent disconnect the provider notices (A11; field: FCM heartbeat 15m Wi-Fi, 28m mobile)").any
+        case .restarts: return .durations(n, doc: "times the device restarts (I6)")
+        case .restart: return .object(n, RestartSpec.self, default: .object([]), doc: "how a restart goes: boot time, first unlock, iOS launch delay, drawn restarts (I6)")
         case .lastConnectedBefore: return Param.duration(n, default: .zero, doc: "how long before t = 0 the device last connected (F10)").any
         case .app: return .object(n, AppSpec.self, def: "app", default: .object([]), doc: "the app and its user")
         case .foreground: return .durations(n, doc: "shorthand for app.foreground (not with it)")

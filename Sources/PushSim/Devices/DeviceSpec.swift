@@ -62,6 +62,10 @@ public struct DeviceSpec: Decodable, Sendable {
     /// `device.offlineDetection` stream; default 0 (the provider knows at once). Field
     /// reports put Android's FCM heartbeat at 15 min on Wi-Fi and 28 min on mobile data.
     public var offlineDetection: DurationDistribution = .zero
+    /// Times the device restarts (I6), besides drawn ones (`restart.every`).
+    public var restarts: [SimDuration] = []
+    /// How a restart goes (I6).
+    public var restart = RestartSpec.default
     /// How long before t = 0 the device last connected (F10 inactivity), default 0.
     public var lastConnectedBefore: SimDuration = .zero
     /// The app and the user.
@@ -75,7 +79,7 @@ public struct DeviceSpec: Decodable, Sendable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case platform, offline, connectivity, screenOn, charging, motion, doze, highPriorityExemption, lowPowerMode
         case lowBattery, lowPowerModeAccept, batterySaver, batterySaverAtLowBattery, standbyBucket, standbyCaps
-        case backgroundBudget, heldBackgroundPush, notifications, tokenRotations, uninstalled, offlineDetection, lastConnectedBefore
+        case backgroundBudget, heldBackgroundPush, notifications, tokenRotations, uninstalled, offlineDetection, restarts, restart, lastConnectedBefore
         case app, foreground
     }
 
@@ -108,6 +112,8 @@ public struct DeviceSpec: Decodable, Sendable {
         tokenRotations = try c.decodeDurations(.tokenRotations)
         uninstalled = try c.decodePeriods(.uninstalled)
         offlineDetection = try c.decodeIfPresent(DurationDistribution.self, forKey: .offlineDetection) ?? .zero
+        restarts = try c.decodeDurations(.restarts)
+        restart = try c.decodeIfPresent(RestartSpec.self, forKey: .restart) ?? .default
         lastConnectedBefore = try c.decodeDurationIfPresent(.lastConnectedBefore) ?? .zero
         app = try c.decodeIfPresent(AppSpec.self, forKey: .app) ?? AppSpec()
         // `foreground` at device level is shorthand for app.foreground (app opens at those times).

@@ -29,6 +29,9 @@ extension WorldEvent {
     var eventClass: EventClass {
         switch self {
         case .connectivity: .connectivity
+        // A switch-off comes from the timeline and changes connectivity (after the offline
+        // periods' own changes at an equal time); the later steps are scheduled as it runs.
+        case let .restart(phase): phase == .shutdown ? .connectivity : .runTime
         case .screen: .screen
         case .charging: .charging
         case .motion: .motion
@@ -41,7 +44,7 @@ extension WorldEvent {
         case .forceQuit: .forceQuit
         case .swipeAway: .swipeAway
         case .appSessionEnd: .sessionEnd
-        case .tap, .timer, .pullComplete, .doze, .offlineDetected, .channelTimer, .senderTimer, .otherChannelTimer: .runTime
+        case .tap, .timer, .pullComplete, .doze, .offlineDetected, .serviceExtensionDone, .channelTimer, .senderTimer, .otherChannelTimer: .runTime
         case .deliver, .deletedMessages, .otherDeliver: .arrival
         }
     }

@@ -6,7 +6,10 @@ extension World {
     /// `client.registration: tokenRefresh`), gets any held background push,
     /// and the strategy's `onForeground` runs.
     mutating func openApp(for length: SimDuration) {
-        guard devices[0].installed else { return }
+        // Not while the device is off; opening it unlocks it (I6).
+        guard devices[0].installed, !devices[0].booting else { return }
+        let wasLocked = devices[0].locked
+        devices[0].locked = false
         app.sessions += 1
         observe(.appOpened)
         let now = queue.now
@@ -22,6 +25,7 @@ extension World {
             app.heldBackground = nil
             runBackgroundHandler(held)
         }
+        if wasLocked { releaseAfterBoot() }
     }
 
     /// Starts the app's process if it is not running (in `state`). A new process learns a

@@ -12,6 +12,13 @@ extension World {
         guard devices[0].online else { ledger.finish(push.id, .droppedDeviceOffline); return }
         observe(.copyArrived(bytes: Int(push.size), screenOn: devices[0].screenOn))
         guard devices[0].installed else { devices[0].reportUninstall(at: queue.now); ledger.finish(push.id, .droppedAppForceStopped); return }
+        // Before the first unlock after a boot an Android app gets no message (I6).
+        if devices[0].locked && devices[0].platform == .android { app.heldUntilUnlock.append(push); return }
+        handOver(push)
+    }
+
+    /// The platform's plan for a copy that reached the installed app.
+    mutating func handOver(_ push: Push) {
         let plan = devices[0].platform.rules.arrival(push, app.state == .foreground)
         if app.stopped && plan.dropsWhenStopped { ledger.finish(push.id, .droppedAppForceStopped); return }
         if dropsDuplicate(push, device: 0) { ledger.finish(push.id, .delivered); return }
@@ -20,16 +27,48 @@ extension World {
         if plan.display { ledger.finish(push.id, .delivered); display(push) }
         guard plan.background else { return }
         if app.stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
-        if !devices[0].lowPower && takeBudgetToken() { runBackgroundHandler(push) } else { holdBackground(push) }
+        // Low Power Mode (I5), and after a boot the first unlock and the launch delay (I6),
+        // hold it; else the budget decides (I1).
+        if !devices[0].lowPower && launchesAllowed && takeBudgetToken() { runBackgroundHandler(push) } else { holdBackground(push) }
     }
 
-    /// The OS draws the push's notification (if the user allows notifications); a tag
-    /// replaces the notification already shown under it. The user may tap it.
+    /// The OS draws the push's notification (if the user allows notifications), after the
+    /// app's Notification Service Extension for an iOS alert with `mutable-content` (I7).
     mutating func display(_ push: Push) {
         guard spec.notificationsAuthorized else { return }
+        if push.mutableContent && devices[0].platform == .ios && strategy.serviceExtension(for: push) == .refetch {
+            runServiceExtension(push)
+            return
+        }
+        show(push, value: push.change.value)
+    }
+
+    /// The extension fetches the push's key (one server request, latency and failure as a
+    /// pull's, on the `client` stream; none without network): the answer within
+    /// `serviceExtensionTime` shows the server's value then, else the payload is shown at
+    /// the deadline (or when the request fails). The app's own state does not change.
+    mutating func runServiceExtension(_ push: Push) {
+        let now = queue.now, limit = spec.app.serviceExtensionTime
+        guard devices[0].networkAvailable(at: now) else { show(push, value: push.change.value); return }
+        let latency = client.pullLatency.sample(clientRandom)
+        let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
+        observe(.serviceExtensionFetch)
+        queue.schedule(.serviceExtensionDone(id: push.id, fresh: !failed && latency <= limit), at: now + min(latency, limit))
+    }
+
+    /// The extension is done: the OS shows the notification, unless the app was uninstalled
+    /// meanwhile.
+    mutating func serviceExtensionDone(_ push: Push, fresh: Bool) {
+        guard devices[0].installed else { return }
+        show(push, value: fresh ? server.state[Int(push.change.key)] : push.change.value)
+    }
+
+    /// The notification shows `value` for the push's key; a tag replaces the notification
+    /// already shown under it. The user may tap it.
+    mutating func show(_ push: Push, value: Int64) {
         let key = push.change.key
         let replaced = app.tray.show(push)
-        observe(.displayed(push: push.id, key: key, value: push.change.value, serverValue: server.state[Int(key)], replaced: replaced))
+        observe(.displayed(push: push.id, key: key, value: value, serverValue: server.state[Int(key)], replaced: replaced))
         notificationShown(for: push.id)
         let app = spec.app
         if app.tapProbability > 0, userRandom.bernoulli(app.tapProbability) {
@@ -40,7 +79,7 @@ extension World {
     /// The user taps the notification (if it is still shown): the app opens and its code
     /// gets the push's data.
     mutating func tap(_ push: Push) {
-        guard devices[0].installed else { return }
+        guard devices[0].installed, !devices[0].booting else { return }
         guard app.tray.take(push) else { return }
         observe(.tapped)
         openApp(for: spec.app.sessionLength)

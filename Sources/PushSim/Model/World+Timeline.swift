@@ -11,6 +11,18 @@ extension World {
             queue.schedule(.connectivity(online: false), at: .zero + p.from)
             queue.schedule(.connectivity(online: true), at: .zero + p.to)
         }
+        for t in spec.restarts { queue.schedule(.restart(.shutdown), at: .zero + t) }
+        if spec.restart.every != .zero {
+            // Drawn restarts: gaps from t = 0, each at least 1 µs, until the horizon (I6).
+            let stream = streams.stream(StreamName.deviceRestarts)
+            restartStream = stream
+            var t = SimTime.zero
+            while true {
+                t = t + max(SimDuration(microseconds: 1), spec.restart.every.sample(stream))
+                guard t <= horizon else { break }
+                queue.schedule(.restart(.shutdown), at: t)
+            }
+        }
         func periods(_ list: [Period], _ make: (Bool) -> WorldEvent) {
             for p in list { queue.schedule(make(true), at: .zero + p.from); queue.schedule(make(false), at: .zero + p.to) }
         }

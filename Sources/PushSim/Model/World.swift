@@ -49,6 +49,8 @@ struct World: DiscreteEventModel {
     var senderStream: RandomStream?
     /// The `device.offlineDetection` stream, looked up at the first silent disconnect (A11).
     var detectionStream: RandomStream?
+    /// The `device.restarts` stream, looked up at the first restart that draws (I6).
+    var restartStream: RandomStream?
     /// The recipient's devices: 0 runs the strategy's app, 1, 2, … are the other devices.
     var devices: [Device]
 
@@ -170,7 +172,7 @@ struct World: DiscreteEventModel {
         switch event {
         case let .serverChange(key, schedule):
             serverChange(key: key, schedule: Int(schedule))
-        case let .connectivity(isOnline): setOnline(isOnline)
+        case let .connectivity(isOnline): devices[0].connectivityOnline = isOnline; setOnline(isOnline && !devices[0].booting)
         case let .screen(on): devices[0].explicitScreenOn = on; screenMayHaveChanged()
         case let .charging(on):
             devices[0].charging = on
@@ -202,6 +204,8 @@ struct World: DiscreteEventModel {
             // have a pull of its own in flight already.
             if process == app.generation { completePull(failed: failed) } else { observe(.pullDropped) }
         case .offlineDetected: offlineDetected()
+        case let .restart(phase): restart(phase)
+        case let .serviceExtensionDone(id, fresh): serviceExtensionDone(ledger.push(id), fresh: fresh)
         case .doze:
             let now = queue.now
             devices[0].dozeEvent = nil

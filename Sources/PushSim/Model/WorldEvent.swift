@@ -51,6 +51,12 @@ public enum WorldEvent: Sendable {
     case doze
     /// The provider notices that the main device silently left its connection (A11).
     case offlineDetected
+    /// A step of a restart of the main device (I6): it switches off (a timeline event),
+    /// has booted, is unlocked for the first time, or iOS's launch delay has passed.
+    case restart(RestartPhase)
+    /// The Notification Service Extension's work on push `id` ends (I7): the OS shows it,
+    /// with the refetched value when `fresh`, else with the payload.
+    case serviceExtensionDone(id: Int64, fresh: Bool)
     /// A timer the main device's channel set: `slot` names the channel instance (0 the
     /// variant's channel, others channels it embeds), `tag` is that instance's own.
     case channelTimer(slot: UInt8, tag: Int32)

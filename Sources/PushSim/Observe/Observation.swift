@@ -24,6 +24,8 @@ enum Observation {
     case duplicateArrived(suppressed: Bool)
     /// The app's push handler ran.
     case handlerRan
+    /// The Notification Service Extension sent a request to the server (I7).
+    case serviceExtensionFetch
     /// The strategy applied a payload as-is (the write follows as `wrote`).
     case payloadApplied
     /// The OS drew push `push`'s notification showing `value` for `key` (the server holds

@@ -76,6 +76,7 @@ struct RunObserver {
         case let .duplicateArrived(suppressed):
             if suppressed { counts[.duplicatesSuppressed] += 1 } else { counts[.duplicatesDisplayed] += 1 }
         case .handlerRan: counts[.handlerRuns] += 1
+        case .serviceExtensionFetch: counts[.serverRequests] += 1
         case .payloadApplied: counts[.payloadsApplied] += 1
         case let .displayed(push, key, value, serverValue, replaced):
             counts[.notificationsDisplayed] += 1

@@ -81,6 +81,9 @@ public enum StreamName {
     public static let deviceConnectivity = "device.connectivity"
     /// The provider's detection of silent disconnects (A11): one draw per disconnect.
     public static let deviceOfflineDetection = "device.offlineDetection"
+    /// Device restarts (I6): drawn restart gaps at build, then one first-unlock delay per
+    /// boot (when not constant).
+    public static let deviceRestarts = "device.restarts"
     /// The user: random app opens, notification taps.
     public static let deviceUser = "device.user"
     /// The user's answers to iOS's Low Power Mode prompt at low battery (I8), drawn when the

@@ -15,6 +15,7 @@ public enum Registry {
     public static let strategies: [any ClientStrategy.Type] = [
         ApplyPayload.self,
         HintPull.self,
+        HintPullExtension.self,
         HintPullForegroundSync.self,
         HintPullDeletedSync.self,
         HintPullReconnectSync.self,

@@ -10,9 +10,9 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
     case senderTimer, otherDevice, otherDeliver, otherChannelTimer, offlineDetected
     // Battery Saver (I8) at 30 and 31: 29 is `offlineDetected` (A11, developed alongside),
     // so the codes, and with them the fingerprints, stay the same when both are merged.
-    case batterySaverOn = 30, batterySaverOff
+    case batterySaverOn = 30, batterySaverOff, serviceExtensionDone, restart
     // What happens inside an event (traced only).
-    case send = 32, pull, pullResult, write, notification, outcome, delay
+    case send = 40, pull, pullResult, write, notification, outcome, delay
 
     /// The trace line's `kind`, e.g. `"screen_on"`.
     public var name: String {
@@ -48,6 +48,8 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
         case .offlineDetected: "offline_detected"
         case .batterySaverOn: "battery_saver_on"
         case .batterySaverOff: "battery_saver_off"
+        case .serviceExtensionDone: "extension_done"
+        case .restart: "restart"
         case .send: "send"
         case .pull: "pull"
         case .pullResult: "pull_result"
@@ -94,6 +96,8 @@ extension WorldEvent {
         case let .pullComplete(failed, _): (.pullComplete, -1, 0, failed ? 1 : 0)
         case .doze: (.doze, -1, 0, 0)
         case .offlineDetected: (.offlineDetected, -1, 0, 0)
+        case let .restart(phase): (.restart, -1, 0, Int32(phase.rawValue))
+        case let .serviceExtensionDone(id, fresh): (.serviceExtensionDone, ledger.key(of: id), id, fresh ? 1 : 0)
         case let .channelTimer(_, tag): (.channelTimer, -1, 0, tag)
         case let .senderTimer(tag): (.senderTimer, -1, 0, tag)
         case let .otherDevice(device, change): (.otherDevice, Int32(device), 0, Int32(change.rawValue))

@@ -87,13 +87,11 @@ private struct Harness<C: PushChannel> {
 }
 
 private func sec(_ s: Int64) -> SimTime { .zero + .seconds(s) }
-private let alpha = StatisticalChecks.alpha
-private var z: Double { gsl_cdf_ugaussian_Pinv(1 - alpha / 2) }
-
-/// `|count − n·p| ≤ z·√(n·p·(1 − p))`: the normal interval of a Binomial(n, p) count at 1 − α.
-private func withinBinomialInterval(_ count: Int, n: Int, p: Double) -> Bool {
+/// `|count − n·p| ≤ z·√(n·p·(1 − p))`: the normal interval of a Binomial(n, p) count at 1 − α
+/// (one check of `budget`).
+private func withinBinomialInterval(_ count: Int, n: Int, p: Double, _ budget: StatisticalChecks.Budget) -> Bool {
     let mean = Double(n) * p
-    return abs(Double(count) - mean) <= z * (mean * (1 - p)).squareRoot()
+    return abs(Double(count) - mean) <= budget.z() * (mean * (1 - p)).squareRoot()
 }
 
 private func decodeChannel<C: PushChannel>(_ type: C.Type, _ json: String) throws -> C {
@@ -217,14 +215,16 @@ struct LossyChannelTests {
     @Test("lost and duplicated counts lie in binomial intervals (family-wise 0.001); zero delay delivers at send time",
           arguments: [(0.3, 0.1), (0.05, 0.5), (0.5, 0.02)])
     func lossAndDuplication(loss: Double, duplicate: Double) {
+        let budget = StatisticalChecks.Budget("lossAndDuplication")
+        defer { #expect(budget.done) }
         let n = 20_000
         var h = Harness(LossyChannel(transport: Transport(loss: loss, duplicate: duplicate, delay: .zero)), seed: 77)
         for i in 0..<n { h.send(at: .zero + .milliseconds(Int64(i)), online: true) }
         let deliveries = h.drainDeliveries()
         let lost = h.count(.lost), duplicated = h.ledger.duplicatesMade
-        #expect(withinBinomialInterval(lost, n: n, p: loss), "lost \(lost) of \(n) at p = \(loss)")
+        #expect(withinBinomialInterval(lost, n: n, p: loss, budget), "lost \(lost) of \(n) at p = \(loss)")
         // Duplication is drawn only for pushes that were not lost.
-        #expect(withinBinomialInterval(duplicated, n: n - lost, p: duplicate), "duplicated \(duplicated) of \(n - lost) at q = \(duplicate)")
+        #expect(withinBinomialInterval(duplicated, n: n - lost, p: duplicate, budget), "duplicated \(duplicated) of \(n - lost) at q = \(duplicate)")
         #expect(deliveries.count == n - lost + duplicated)
         #expect(deliveries.allSatisfy { $0.at == $0.push.sentAt })
         // Every surviving push arrives once or twice; lost ones never.
@@ -241,6 +241,8 @@ struct LossyChannelTests {
 
     @Test("delay uniformInt 0–4 s: every delay is a whole second in 0…4 and the five are equally frequent")
     func uniformDelay() {
+        let budget = StatisticalChecks.Budget("uniformDelay")
+        defer { #expect(budget.done) }
         let n = 20_000
         let delay = DurationDistribution(.uniformInt(min: 0, max: 4), unit: "s")
         var h = Harness(LossyChannel(transport: Transport(loss: 0, duplicate: 0, delay: delay)), seed: 91)
@@ -260,7 +262,7 @@ struct LossyChannelTests {
         var x2 = 0.0
         let expected = Double(n) / 5
         for c in counts { x2 += (Double(c) - expected) * (Double(c) - expected) / expected }
-        #expect(gsl_cdf_chisq_Q(x2, 4) > alpha, "counts \(counts), X² = \(x2)")
+        #expect(gsl_cdf_chisq_Q(x2, 4) > budget.alpha(), "counts \(counts), X² = \(x2)")
     }
 
     @Test("a push sent while the device is offline is dropped as droppedDeviceOffline")

@@ -38,12 +38,14 @@ struct EventQueueShuffleTests {
 
     @Test("the order of two tied events is a fair coin over salts (binomial bounds)")
     func fairCoin() {
+        let budget = StatisticalChecks.Budget("fairCoin")
+        defer { #expect(budget.done) }
         var firstWins = 0
         let salts = 4_000
         for s in 1...salts where drain(salt: UInt64(s) &* 0x9E37_79B9_7F4A_7C15, count: 2, time: { _ in 0 }).first!.payload == 0 {
             firstWins += 1
         }
-        let ci = Statistics.wilsonInterval(successes: firstWins, trials: salts, confidence: 1 - StatisticalChecks.alpha)
+        let ci = Statistics.wilsonInterval(successes: firstWins, trials: salts, confidence: 1 - budget.alpha())
         #expect(ci.low <= 0.5 && 0.5 <= ci.high, "\(firstWins) of \(salts)")
     }
 

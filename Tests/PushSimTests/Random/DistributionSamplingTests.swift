@@ -71,17 +71,21 @@ struct DistributionSamplingTests {
 
     @Test("uniformInt covers both ends, only integers, uniformly")
     func uniformIntInclusive() {
+        let budget = StatisticalChecks.Budget("uniformIntInclusive")
+        defer { #expect(budget.done) }
         let d = Distribution.uniformInt(min: -2, max: 2)
         let xs = StatisticalChecks.draw(d, n: sampleCount, label: "uniformInt ends")
         #expect(xs.allSatisfy { $0 >= -2 && $0 <= 2 && $0 == $0.rounded() })
         #expect(xs.min() == -2)
         #expect(xs.max() == 2)
         let counts = (-2...2).map { k in xs.count { $0 == Double(k) } }
-        #expect(StatisticalChecks.chiSquarePValue(counts: counts, probabilities: Array(repeating: 0.2, count: 5)) > StatisticalChecks.alpha)
+        #expect(StatisticalChecks.chiSquarePValue(counts: counts, probabilities: Array(repeating: 0.2, count: 5)) > budget.alpha())
     }
 
     @Test("discrete frequencies match the weights (chi-square)")
     func discreteFrequencies() throws {
+        let budget = StatisticalChecks.Budget("discreteFrequencies")
+        defer { #expect(budget.done) }
         let weights: [Double] = [1, 0, 2.5, 4, 0.5]
         let table = try #require(DiscreteTable(weights: weights, values: [3, 1, 4, 1.5, 9]))
         let xs = StatisticalChecks.draw(.discrete(table), n: sampleCount, label: "discrete frequencies")
@@ -91,7 +95,7 @@ struct DistributionSamplingTests {
         let nonZero = [0, 2, 3, 4]
         let p = StatisticalChecks.chiSquarePValue(counts: nonZero.map { counts[$0] },
                                                   probabilities: nonZero.map { table.probabilities[$0] })
-        #expect(p > StatisticalChecks.alpha)
+        #expect(p > budget.alpha())
     }
 
     @Test("discrete values default to 0..<K")

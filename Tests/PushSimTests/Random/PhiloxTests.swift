@@ -60,11 +60,12 @@ struct PhiloxTests {
             uniforms(seed: 2, replication: 0, name: StreamName.channel),
         ]
         let lags = [0, 1, 2]
-        let bound = gsl_cdf_ugaussian_Pinv(1 - StatisticalChecks.alpha / 2)
+        let budget = StatisticalChecks.Budget("independentStreams")
+        defer { #expect(budget.done) }
         for (i, other) in others.enumerated() {
             for lag in lags {
                 let r = Self.correlation(Array(base[0..<n]), Array(other[lag..<(lag + n)]))
-                #expect(abs(r) * Double(n).squareRoot() < bound, "pair \(i), lag \(lag): r = \(r)")
+                #expect(abs(r) * Double(n).squareRoot() < budget.z(), "pair \(i), lag \(lag): r = \(r)")
             }
         }
         #expect(base != others[0])
@@ -72,10 +73,12 @@ struct PhiloxTests {
 
     @Test("uniformInt is uniform over 64 values (chi-square, family-wise 0.001)")
     func uniformIntegers() {
+        let budget = StatisticalChecks.Budget("uniformIntegers")
+        defer { #expect(budget.done) }
         let s = RandomStreams(generator: .philox4x32_10, seed: 5, replication: 0).stream(StreamName.client)
         var counts = [Int](repeating: 0, count: 64)
         for _ in 0..<64_000 { counts[s.uniformInt(below: 64)] += 1 }
-        #expect(StatisticalChecks.chiSquarePValue(counts: counts, probabilities: Array(repeating: 1.0 / 64, count: 64)) > StatisticalChecks.alpha)
+        #expect(StatisticalChecks.chiSquarePValue(counts: counts, probabilities: Array(repeating: 1.0 / 64, count: 64)) > budget.alpha())
     }
 
     private static func correlation(_ x: [Double], _ y: [Double]) -> Double {

@@ -16,10 +16,21 @@ enum StatisticalChecks {
     /// (each continuous one) under each generator, and `otherChecks` elsewhere.
     static let checks = generators.count * (2 * (continuousDistributions.count + discreteDistributions.count) + continuousDistributions.count)
         + otherChecks
-    /// The χ² tests of `uniformInt` (2) and of discrete frequencies (1), the lossy
-    /// channel's (3 cases × 2 binomial counts, and 1 χ² of its delays), the shuffled-ties
-    /// fair coin (1) and the 15 correlations of independent Philox streams (5 pairs × 3 lags).
-    static let otherChecks = 26
+    /// The checks outside the distribution tests, by test function: (checks per case, cases).
+    /// Each such test makes its checks through a `Budget` of its name, which checks at the
+    /// end that it made exactly that many; `StatisticalBudgetTests` checks that every site
+    /// in the sources has a row here and uses no α of its own.
+    static let otherCheckSites: [String: (checks: Int, cases: Int)] = [
+        "uniformIntInclusive": (1, 1),        // χ² of uniformInt's 5 values
+        "discreteFrequencies": (1, 1),        // χ² of a discrete table
+        "uniformIntegers": (1, 1),            // χ² of Philox uniformInt over 64 values
+        "lossAndDuplication": (2, 3),         // lossy channel: lost and duplicated counts, 3 cases
+        "uniformDelay": (1, 1),               // χ² of the lossy channel's uniformInt delays
+        "fairCoin": (1, 1),                   // the shuffled-ties coin
+        "independentStreams": (15, 1),        // 5 stream pairs × 3 lags of correlation
+    ]
+    /// The sum of `otherCheckSites`.
+    static let otherChecks = otherCheckSites.values.reduce(0) { $0 + $1.checks * $1.cases }
     /// Significance level of every check: `familyRate / checks`.
     static let alpha = familyRate / Double(checks)
     /// Two-sided normal critical value for `alpha` (about 4.5 with the present count).
@@ -78,4 +89,26 @@ enum StatisticalChecks {
     }
 
     private static func pow4(_ x: Double) -> Double { let y = x * x; return y * y }
+
+    /// One test's share of `otherChecks`: it makes its checks through `alpha()` (or `z()`),
+    /// and `done` says whether it made exactly the checks `otherCheckSites` declares per case.
+    final class Budget {
+        private let declared: Int
+        private var made = 0
+
+        /// - Precondition: `site` is a key of `otherCheckSites`.
+        init(_ site: String) {
+            guard let d = StatisticalChecks.otherCheckSites[site] else { preconditionFailure("no row for \(site) in otherCheckSites") }
+            declared = d.checks
+        }
+
+        /// The α of one check (counted).
+        func alpha() -> Double { made += 1; return StatisticalChecks.alpha }
+
+        /// The two-sided normal critical value of one check (counted).
+        func z() -> Double { gsl_cdf_ugaussian_Pinv(1 - alpha() / 2) }
+
+        /// Whether exactly the declared checks were made.
+        var done: Bool { made == declared }
+    }
 }

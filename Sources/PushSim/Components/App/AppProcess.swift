@@ -15,6 +15,9 @@ struct AppProcess: Sendable {
     var budget: TokenBucket
     /// A background push held by the budget or Low Power Mode (I3, I5).
     var heldBackground: Push?
+    /// Android messages that reached the device before its first unlock after a boot, in
+    /// arrival order (I6, Direct Boot).
+    var heldUntilUnlock: [Push] = []
     var tray = Tray()
 
     init(_ spec: DeviceSpec) {

@@ -30,6 +30,15 @@ struct Device {
     unowned(unsafe) let order: RandomStream
 
     var online = true
+    /// Whether the connectivity timeline has the device online; `online` is this and not
+    /// `booting` (I6).
+    var connectivityOnline = true
+    /// The device is off for a restart (I6).
+    var booting = false
+    /// Booted but not yet unlocked by the user (I6: data protection, Direct Boot).
+    var locked = false
+    /// iOS: background launches are deferred until then after a boot (I6).
+    var launchGateUntil = SimTime.zero
     /// The device is offline but its provider has not detected it yet (A11).
     var connectionDead = false
     /// The pending `.offlineDetected` event while `connectionDead`.
