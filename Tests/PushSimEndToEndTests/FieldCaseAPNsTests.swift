@@ -46,30 +46,6 @@ import Testing
     /// 9 (the first push is at 30 s, so a 10th token would come at 180.5 min), never fewer
     /// than 5 (a priority-5 burst leaves APNs at most 15.5 min after the previous one).
     /// Every other push ends throttled or, held at the horizon, pending.
-    /// C2's mean number of handler runs in 3 h, estimated apart from the simulator: a
-    /// priority-5 push every 30 s from 30 s; the first one APNs holds starts a burst that
-    /// goes out D ~ uniform 0–15 min later (A6), with every push held meanwhile; a burst
-    /// runs the handler if the budget has a token (capacity 1, one per 20 min: at least
-    /// 20 min since the last run, I1). 200,000 runs on GSL's mt19937 (seed 2), whose own
-    /// standard error (about 0.002) is negligible against the test's interval.
-    static func c2MeanHandlerRuns() -> Double {
-        let rng = gsl_rng_alloc(pushsim_rng_mt19937())!
-        defer { gsl_rng_free(rng) }
-        gsl_rng_set(rng, 2)
-        let runs = 200_000, horizon = 180.0
-        var total = 0
-        for _ in 0..<runs {
-            var start = 0.5, lastRun = -Double.infinity
-            while start <= horizon {
-                let burst = start + gsl_ran_flat(rng, 0, 15)
-                guard burst <= horizon else { break }
-                if burst - lastRun >= 20 { total += 1; lastRun = burst }
-                start = (burst / 0.5).rounded(.down) * 0.5 + 0.5   // the next push after the burst
-            }
-        }
-        return Double(total) / Double(runs)
-    }
-
     @Test func c2BackgroundBudget() throws {
         let s = try fieldCase("C2")
         let family = Family(checks: 1)
@@ -108,6 +84,31 @@ import Testing
         #expect(ci.low > 6 && ci.high < 9, "mean handler runs in 3 h: \(ci)")
         #expect(ci.low <= expected && expected <= ci.high, "mean handler runs \(ci) vs the direct estimate \(expected)")
     }
+
+    /// C2's mean number of handler runs in 3 h, estimated apart from the simulator: a
+    /// priority-5 push every 30 s from 30 s; the first one APNs holds starts a burst that
+    /// goes out D ~ uniform 0–15 min later (A6), with every push held meanwhile; a burst
+    /// runs the handler if the budget has a token (capacity 1, one per 20 min: at least
+    /// 20 min since the last run, I1). 200,000 runs on GSL's mt19937 (seed 2), whose own
+    /// standard error (about 0.002) is negligible against the test's interval.
+    static func c2MeanHandlerRuns() -> Double {
+        let rng = gsl_rng_alloc(pushsim_rng_mt19937())!
+        defer { gsl_rng_free(rng) }
+        gsl_rng_set(rng, 2)
+        let runs = 200_000, horizon = 180.0
+        var total = 0
+        for _ in 0..<runs {
+            var start = 0.5, lastRun = -Double.infinity
+            while start <= horizon {
+                let burst = start + gsl_ran_flat(rng, 0, 15)
+                guard burst <= horizon else { break }
+                if burst - lastRun >= 20 { total += 1; lastRun = burst }
+                start = (burst / 0.5).rounded(.down) * 0.5 + 0.5   // the next push after the burst
+            }
+        }
+        return Double(total) / Double(runs)
+    }
+
 
     /// C3 (I2, I4): force-quit at 5 min; background pushes at 10, 15, 20 min and an alert at
     /// 25 min; relaunch at 30 min. No handler run before 30 min; the alert is drawn by the

@@ -62,26 +62,6 @@ import Testing
     /// (at most 4 keys pending), each the newest of its key; which keys survive varies
     /// from replication to replication. Without collapse keys all 18 arrive, at reconnect,
     /// in no promised order (F5).
-    /// The chance that each of C8's six keys is among the four kept, by F3's rule
-    /// (`FCMState.storeCollapsible`): messages arrive round-robin, key 0 … 5, three times; a
-    /// message of a pending key replaces it; one of a new key is added, and when that makes
-    /// five keys one of the five, chosen uniformly, is dropped. Computed exactly over the
-    /// distribution of pending key sets.
-    static func c8Survival() -> [Double] {
-        var states: [Set<Int>: Double] = [[]: 1]
-        for k in Array(repeating: Array(0..<6), count: 3).joined() {
-            var next: [Set<Int>: Double] = [:]
-            for (set, p) in states {
-                guard !set.contains(k) else { next[set, default: 0] += p; continue }
-                let grown = set.union([k])
-                guard grown.count > 4 else { next[grown, default: 0] += p; continue }
-                for victim in grown { next[grown.subtracting([victim]), default: 0] += p / Double(grown.count) }
-            }
-            states = next
-        }
-        return (0..<6).map { k in states.filter { $0.key.contains(k) }.values.reduce(0, +) }
-    }
-
     @Test func c8FourCollapseKeys() throws {
         let s = try fieldCase("C8")
         let family = Family(checks: 7)
@@ -134,6 +114,27 @@ import Testing
         #expect(survived.reduce(0, +) == 4 * s.replications)
         #expect(survivorSets.count > 1)
     }
+
+    /// The chance that each of C8's six keys is among the four kept, by F3's rule
+    /// (`FCMState.storeCollapsible`): messages arrive round-robin, key 0 … 5, three times; a
+    /// message of a pending key replaces it; one of a new key is added, and when that makes
+    /// five keys one of the five, chosen uniformly, is dropped. Computed exactly over the
+    /// distribution of pending key sets.
+    static func c8Survival() -> [Double] {
+        var states: [Set<Int>: Double] = [[]: 1]
+        for k in Array(repeating: Array(0..<6), count: 3).joined() {
+            var next: [Set<Int>: Double] = [:]
+            for (set, p) in states {
+                guard !set.contains(k) else { next[set, default: 0] += p; continue }
+                let grown = set.union([k])
+                guard grown.count > 4 else { next[grown, default: 0] += p; continue }
+                for victim in grown { next[grown.subtracting([victim]), default: 0] += p / Double(grown.count) }
+            }
+            states = next
+        }
+        return (0..<6).map { k in states.filter { $0.key.contains(k) }.values.reduce(0, +) }
+    }
+
 
     /// C9 (F6, D2): screen off at 0; deep Doze IDLE from 64.5 min. Normal messages at 70,
     /// 75, 85 min arrive together at the first maintenance window after them (124.5 min);

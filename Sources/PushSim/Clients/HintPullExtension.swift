@@ -6,8 +6,10 @@ public struct HintPullExtension: ParameterlessStrategy {
     public static let summary = "hintPull; alerts with mutable-content refetch their key in the service extension before display (I7)"
     public init() {}
 
+    /// As `hintPull` (which keeps no state).
     public mutating func onPush(_ push: Push, _ app: inout AppContext) {
-        if push.cursor > app.cursor { app.pull() }
+        var hint = HintPull()
+        hint.onPush(push, &app)
     }
 
     public func serviceExtension(for push: Push) -> ServiceExtensionAction { .refetch }

@@ -17,8 +17,8 @@
 /// "restarts": ["2h"], "restart": {"bootTime": "1m", "firstUnlockAfter": "10m", "launchDelay": "5m"}
 /// ```
 public struct RestartSpec: Decodable, Sendable, Equatable, ParamFieldDeclaring {
-    public static let every = Param.distribution("every", default: .zero,
-                                                 doc: "drawn restarts: the gap from t = 0 or the previous restart (0 = none; I6)")
+    public static let every = Param.distribution("every", default: .zero, range: .positiveMean("a restart gap"),
+                                                 doc: "drawn restarts: the gap from t = 0 or the previous restart, at least bootTime (absent = none; I6)")
     public static let bootTime = Param.duration("bootTime", default: .minutes(1), range: .positive("a boot time"),
                                                 doc: "how long the device is off and offline (I6; assumption)")
     public static let firstUnlockAfter = Param.distribution("firstUnlockAfter", default: .zero,
@@ -28,11 +28,13 @@ public struct RestartSpec: Decodable, Sendable, Equatable, ParamFieldDeclaring {
     public static let fields: [ParamField<Self>] = [.bind(every, \.every), .bind(bootTime, \.bootTime),
                                                    .bind(firstUnlockAfter, \.firstUnlockAfter), .bind(launchDelay, \.launchDelay)]
 
-    /// Gap between drawn restarts (stream `device.restarts`); `.zero` = none.
+    /// Gap between drawn restarts (I6; µs once drawn, on stream `device.restarts`, at least
+    /// `bootTime`: a restart while the device is off would be ignored); `.zero` = none.
     public var every = RestartSpec.every.defaultValue
     /// Time off and offline (µs, > 0; default 1 min, an assumption).
     public var bootTime = RestartSpec.bootTime.defaultValue
-    /// Boot end to the first unlock, drawn per restart on `device.restarts` (default 0).
+    /// Boot end to the first unlock (I6; µs once drawn, per boot on `device.restarts`;
+    /// default 0).
     public var firstUnlockAfter = RestartSpec.firstUnlockAfter.defaultValue
     /// iOS: boot end to the first background launch (µs, ≥ 0; default 5 min, field).
     public var launchDelay = RestartSpec.launchDelay.defaultValue

@@ -5,7 +5,8 @@
 ///
 /// First the scenario's timeline, one class per kind (`powerSaving` holds both Low Power
 /// Mode and Battery Saver, I5, I8: one is iOS's, the other Android's, so they never meet on
-/// one device; the kernel has 16 tiers), so an offline period `[from, to)`
+/// one device; the kernel has 16 tiers, all used; `restart` holds a restart's switch-off
+/// and the end of its boot, right after the connectivity changes, I6), so an offline period `[from, to)`
 /// holds for changes too (a change at `from` finds the device offline, one at `to` online)
 /// and an app opened at the time of a change sees that change; then the end of an app
 /// session, so a strategy timer due at that instant finds the app in the background
@@ -14,7 +15,7 @@
 /// last the arrivals of push copies and `deletedMessages` signals, which run in a drawn
 /// order among themselves (their rank; neither APNs nor FCM promises an order, A5, F5).
 enum EventClass: UInt8, CaseIterable, Sendable {
-    case connectivity = 0, screen, charging, motion, powerSaving, tokenRotation, uninstall, otherDevices
+    case connectivity = 0, restart, screen, charging, motion, powerSaving, tokenRotation, uninstall, otherDevices
     case serverChange, session, forceQuit, swipeAway
     case sessionEnd, runTime
     case arrival
@@ -29,9 +30,10 @@ extension WorldEvent {
     var eventClass: EventClass {
         switch self {
         case .connectivity: .connectivity
-        // A switch-off comes from the timeline and changes connectivity (after the offline
-        // periods' own changes at an equal time); the later steps are scheduled as it runs.
-        case let .restart(phase): phase == .shutdown ? .connectivity : .runTime
+        // A switch-off (timeline) and the end of the boot run right after the connectivity
+        // changes of their instant, before anything else (I6); unlock and launch window with
+        // the other run-time events.
+        case let .restart(phase): phase == .shutdown || phase == .booted ? .restart : .runTime
         case .screen: .screen
         case .charging: .charging
         case .motion: .motion

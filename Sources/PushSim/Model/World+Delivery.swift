@@ -44,23 +44,36 @@ extension World {
     }
 
     /// The extension fetches the push's key (one server request, latency and failure as a
-    /// pull's, on the `client` stream; none without network): the answer within
-    /// `serviceExtensionTime` shows the server's value then, else the payload is shown at
-    /// the deadline (or when the request fails). The app's own state does not change.
+    /// pull's, drawn on its own stream `client.extension` so the strategy's pulls keep their
+    /// draws): the answer within `serviceExtensionTime` shows the server's value then, else
+    /// the payload is shown at the deadline (or when the request fails). The app's own
+    /// state does not change. (The push has just reached the device, so it is online.)
     mutating func runServiceExtension(_ push: Push) {
         let now = queue.now, limit = spec.app.serviceExtensionTime
-        guard devices[0].networkAvailable(at: now) else { show(push, value: push.change.value); return }
-        let latency = client.pullLatency.sample(clientRandom)
-        let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
+        let stream = extensionRandom()
+        let latency = client.pullLatency.sample(stream)
+        let failed = client.pullFailure > 0 && stream.bernoulli(client.pullFailure)
         observe(.serviceExtensionFetch)
+        app.extensionStarts.append((push.id, now))
         queue.schedule(.serviceExtensionDone(id: push.id, fresh: !failed && latency <= limit), at: now + min(latency, limit))
     }
 
     /// The extension is done: the OS shows the notification, unless the app was uninstalled
-    /// meanwhile.
+    /// or the device switched off meanwhile (the notification is lost, an assumption); an
+    /// answer that came while the device was offline failed, so the payload is shown.
     mutating func serviceExtensionDone(_ push: Push, fresh: Bool) {
-        guard devices[0].installed else { return }
-        show(push, value: fresh ? server.state[Int(push.change.key)] : push.change.value)
+        let start = app.extensionStarts.firstIndex { $0.push == push.id }.map { app.extensionStarts.remove(at: $0).at } ?? queue.now
+        guard devices[0].installed, !devices[0].booting else { return }
+        let answered = fresh && devices[0].online && devices[0].offlineSince < start
+        show(push, value: answered ? server.state[Int(push.change.key)] : push.change.value)
+    }
+
+    /// The `client.extension` stream, looked up at the first extension fetch (I7).
+    mutating func extensionRandom() -> RandomStream {
+        if let s = extensionStream { return s }
+        let s = streams.stream(StreamName.serviceExtension)
+        extensionStream = s
+        return s
     }
 
     /// The notification shows `value` for the push's key; a tag replaces the notification

@@ -61,10 +61,10 @@ extension World {
     }
 
     /// iOS Low Power Mode (I5): while on, background pushes are held; when it ends, a held
-    /// one runs if the budget allows.
+    /// one runs if the budget allows (and, after a boot, launches are allowed again, I6).
     mutating func setLowPower(_ on: Bool) {
         devices[0].lowPower = on
-        if !on, let held = app.heldBackground, app.state != .foreground, takeBudgetToken() {
+        if !on, let held = app.heldBackground, app.state != .foreground, launchesAllowed, takeBudgetToken() {
             app.heldBackground = nil
             runBackgroundHandler(held)
         }
@@ -94,6 +94,8 @@ extension World {
         } else {
             devices[0].uninstall()
             dropHeldBackground(.droppedAppForceStopped)
+            for p in app.heldUntilUnlock { ledger.finish(p.id, .droppedAppForceStopped) }
+            app.heldUntilUnlock.removeAll(keepingCapacity: true)
             app.tray.clear()
             replica.forgetPendingPulls()
         }

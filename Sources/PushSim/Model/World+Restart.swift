@@ -14,17 +14,22 @@ extension World {
 
     /// The device switches off: offline (the provider may not notice at once, A11), the
     /// app's process and session end, a held iOS background launch is lost (`throttled`;
-    /// an assumption), and an iOS force-quit no longer holds after the boot.
+    /// an assumption), an iOS force-quit no longer holds after the boot, and Android's
+    /// posted notifications are gone. Android messages still waiting for an unlock keep
+    /// waiting (for the next boot's). A restart while the device is off is ignored.
     mutating func switchOff() {
         guard !devices[0].booting else { return }   // already off
         let now = queue.now
+        if let id = devices[0].unlockEvent { queue.cancel(id) }   // a boot's unlock still to come
+        devices[0].unlockEvent = nil
         devices[0].booting = true
         devices[0].locked = true
         setOnline(false)
         dropHeldBackground(.throttled)
         endProcess()
         app.sessionEndsAt = now
-        if devices[0].platform == .ios { app.stopped = false }
+        // iOS keeps its delivered notifications over a restart, Android clears them.
+        if devices[0].platform == .ios { app.stopped = false } else { app.tray.clear() }
         screenMayHaveChanged()
         queue.schedule(.restart(.booted), at: now + spec.restart.bootTime)
     }
@@ -48,12 +53,13 @@ extension World {
         setOnline(devices[0].connectivityOnline)
         deviceChanged()
         let wait = spec.restart.firstUnlockAfter.sample(restartRandom())
-        if wait > .zero { queue.schedule(.restart(.unlocked), at: now + wait) } else { unlock() }
+        if wait > .zero { devices[0].unlockEvent = queue.schedule(.restart(.unlocked), at: now + wait) } else { unlock() }
     }
 
     /// The user unlocks the device for the first time since the boot (also when they open
     /// the app first).
     mutating func unlock() {
+        devices[0].unlockEvent = nil
         guard devices[0].locked, !devices[0].booting else { return }
         devices[0].locked = false
         releaseAfterBoot()
@@ -66,7 +72,7 @@ extension World {
     /// What waited for the first unlock or the launch delay gets its turn: Android messages
     /// in arrival order, then the held iOS background push (if the budget allows).
     mutating func releaseAfterBoot() {
-        guard launchesAllowed else { return }
+        guard launchesAllowed, devices[0].installed else { return }
         if !app.heldUntilUnlock.isEmpty {
             let waiting = app.heldUntilUnlock
             app.heldUntilUnlock.removeAll()

@@ -13,12 +13,13 @@ extension World {
         }
         for t in spec.restarts { queue.schedule(.restart(.shutdown), at: .zero + t) }
         if spec.restart.every != .zero {
-            // Drawn restarts: gaps from t = 0, each at least 1 µs, until the horizon (I6).
+            // Drawn restarts: gaps from t = 0, each at least the boot time (a restart while the
+            // device is off would be ignored), until the horizon (I6).
             let stream = streams.stream(StreamName.deviceRestarts)
             restartStream = stream
             var t = SimTime.zero
             while true {
-                t = t + max(SimDuration(microseconds: 1), spec.restart.every.sample(stream))
+                t = t + max(spec.restart.bootTime, spec.restart.every.sample(stream))
                 guard t <= horizon else { break }
                 queue.schedule(.restart(.shutdown), at: t)
             }

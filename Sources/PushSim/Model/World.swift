@@ -51,6 +51,8 @@ struct World: DiscreteEventModel {
     var detectionStream: RandomStream?
     /// The `device.restarts` stream, looked up at the first restart that draws (I6).
     var restartStream: RandomStream?
+    /// The `client.extension` stream, looked up at the first service extension fetch (I7).
+    var extensionStream: RandomStream?
     /// The recipient's devices: 0 runs the strategy's app, 1, 2, … are the other devices.
     var devices: [Device]
 

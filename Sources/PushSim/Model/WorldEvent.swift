@@ -8,7 +8,8 @@
 public enum WorldEvent: Sendable {
     /// The server commits a change; `schedule` indexes the change schedule (message template).
     case serverChange(key: Int32, schedule: Int32)
-    /// The device goes online (`true`) or offline (`false`).
+    /// The connectivity timeline has the device go online (`true`) or offline (`false`); it
+    /// is online when this says so and it is not off for a restart (I6).
     case connectivity(online: Bool)
     /// An explicit screen-on period starts or ends.
     case screen(on: Bool)

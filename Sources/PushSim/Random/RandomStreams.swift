@@ -84,6 +84,9 @@ public enum StreamName {
     /// Device restarts (I6): drawn restart gaps at build, then one first-unlock delay per
     /// boot (when not constant).
     public static let deviceRestarts = "device.restarts"
+    /// The Notification Service Extension's fetches (I7): per fetch the latency, then the
+    /// failure Bernoulli (if `pullFailure` > 0).
+    public static let serviceExtension = "client.extension"
     /// The user: random app opens, notification taps.
     public static let deviceUser = "device.user"
     /// The user's answers to iOS's Low Power Mode prompt at low battery (I8), drawn when the

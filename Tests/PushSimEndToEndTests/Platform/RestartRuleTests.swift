@@ -60,10 +60,52 @@ struct PlatformRestartRuleTests {
                                  replications: 20)
         var counts: Set<Int> = []
         for r in 0..<drawn.replications {
-            let offs = Self.phases(drawn, replication: r).filter { $0.1 == "shutdown" }.count
-            #expect((16...48).contains(offs), "replication \(r): \(offs) restarts")
-            counts.insert(offs)
+            let steps = Self.phases(drawn, replication: r)
+            let offs = steps.filter { $0.1 == "shutdown" }.map(\.0), boots = steps.filter { $0.1 == "booted" }.map(\.0)
+            let gaps = zip([SimTime.zero] + offs, offs).map { $1 - $0 }
+            #expect(gaps.allSatisfy { $0 >= .hours(1) && $0 <= .hours(3) }, "replication \(r): gaps \(gaps)")
+            #expect(boots == offs.map { $0 + .minutes(1) }, "replication \(r): each restart boots 1 min later")
+            counts.insert(offs.count)
         }
         #expect(counts.count > 1, "the restarts are drawn per replication: \(counts)")
+    }
+
+    /// One run of a small scenario: the main device as given, messages as given.
+    static func run(_ device: String, changes: String, message: String, channel: String = #"{"kind": "fcm"}"#,
+                    strategy: String = "hintPull") throws -> (RunOutcome, AppLog) {
+        let s = try Scenario.decode(Data("""
+            {"name": "i6-edge", "seed": 1, "replications": 1, "horizon": "2h",
+             "server": {"keys": 1, "retainLast": 20, "changes": \(changes)}, "message": \(message),
+             "device": \(device), "strategies": ["\(strategy)"], "variants": [{"name": "v", "channel": \(channel)}]}
+            """.utf8), file: "i6-edge.json")
+        return trace(s, "v")
+    }
+
+    @Test("I6 edges: a second restart before the unlock, an uninstall or an app open while locked, Low Power Mode ending in the launch delay")
+    func i6Edges() throws {
+        let data = #"{"type": "data", "priority": "high"}"#, background = #"{"type": "data", "apnsPriority": 5}"#
+        let charging = #""charging": [{"from": "0s", "to": "1d"}]"#, apns = #"{"kind": "apns", "powerDelay": "0s"}"#
+        // Restarts at 30 and 35 min, first unlock 10 min after each boot: the first boot's
+        // unlock (41 min) must not unlock the second boot, whose unlock is at 46 min.
+        let (_, second) = try Self.run(#"{"platform": "android", \#(charging), "restarts": ["30m", "35m"], "restart": {"firstUnlockAfter": "10m"}}"#,
+                                       changes: #"{"count": 1, "start": "37m"}"#, message: data)
+        #expect(second.arrivals.map(\.at) == [at(m: 46)])
+        // Uninstalled while the message waits for the unlock: it never reaches the app.
+        let (gone, goneLog) = try Self.run(#"{"platform": "android", \#(charging), "restarts": ["30m"], "restart": {"firstUnlockAfter": "10m"}, "uninstalled": [{"from": "35m", "to": "50m"}]}"#,
+                                           changes: #"{"count": 1, "start": "32m"}"#, message: data)
+        #expect(goneLog.arrivals.isEmpty && gone[.droppedAppForceStopped] == 1)
+        // Opening the app unlocks the device: the waiting message goes in at 35 min.
+        let (_, opened) = try Self.run(#"{"platform": "android", \#(charging), "restarts": ["30m"], "restart": {"firstUnlockAfter": "30m"}, "app": {"sessions": [{"at": "35m", "length": "1m"}]}}"#,
+                                       changes: #"{"count": 1, "start": "32m"}"#, message: data)
+        #expect(opened.arrivals.map(\.at) == [at(m: 35)])
+        // iOS: Low Power Mode ends at 33 min, inside the launch delay (to 36 min): the held
+        // background push runs at 36 min, not 33.
+        let (_, lpm) = try Self.run(#"{"platform": "ios", "restarts": ["30m"], "lowPowerMode": [{"from": "0s", "to": "33m"}]}"#,
+                                    changes: #"{"count": 1, "start": "32m"}"#, message: background, channel: apns)
+        #expect(lpm.arrivals.map(\.at) == [at(m: 36)])
+        // A background push Low Power Mode holds at the restart is lost (throttled).
+        let (lost, lostLog) = try Self.run(#"{"platform": "ios", "restarts": ["30m"], "lowPowerMode": [{"from": "0s", "to": "1h"}]}"#,
+                                           changes: #"{"count": 1, "start": "10m"}"#, message: background, channel: apns)
+        #expect(lostLog.arrivals.isEmpty && lost[.throttled] == 1)
     }
 }

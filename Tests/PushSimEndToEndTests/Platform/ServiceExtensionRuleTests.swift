@@ -61,6 +61,29 @@ struct PlatformServiceExtensionRuleTests {
             let s = try Scenario.decode(Data(json.utf8), file: "i7-edge.json")
             let seen = try Self.shown(s, "apns", "hintPullExtension")
             #expect(seen.count == 1 && seen.first?.1 == (fresh ? 2 : 1), "latency \(latency), failure \(failure): \(seen)")
+            let shownAt = at(m: 30) + (latency == "30001ms" ? .seconds(30) : latency == "2s" ? .seconds(2) : .seconds(30))
+            #expect(seen.first?.0 == shownAt, "latency \(latency): shown at \(String(describing: seen.first?.0))")
+            #expect(s.outcome("apns", "hintPullExtension", replication: 0).counts[.serverRequests] == 1)
+        }
+    }
+
+    /// The device drops offline while the extension waits for its answer (10 s): the fetch
+    /// fails and the payload is shown; the same when it is back before the answer.
+    @Test("I7: an extension whose device went offline meanwhile shows the payload")
+    func i7OfflineMeanwhile() throws {
+        for offline in [#"[{"from": "0s", "to": "30m"}, {"from": "30m05s", "to": "1h"}]"#,
+                        #"[{"from": "0s", "to": "30m"}, {"from": "30m05s", "to": "30m08s"}]"#] {
+            let json = """
+                {"name": "i7-offline", "seed": 1, "replications": 1, "horizon": "2h",
+                 "server": {"keys": 1, "retainLast": 10, "changes": [
+                   {"count": 1, "start": "5m", "message": {"type": "alert", "apnsPriority": 10, "expiration": "1d", "mutableContent": true}},
+                   {"count": 1, "start": "10m", "message": {"send": false}}]},
+                 "client": {"pullLatency": "10s"},
+                 "device": {"platform": "ios", "offline": \(offline)},
+                 "strategies": ["hintPullExtension"], "variants": [{"name": "apns", "channel": {"kind": "apns"}}]}
+                """
+            let seen = try Self.shown(try Scenario.decode(Data(json.utf8), file: "i7-offline.json"), "apns", "hintPullExtension")
+            #expect(seen.map(\.1) == [1] && seen.first?.0 == at(m: 30, s: 10), "\(offline): \(seen)")
         }
     }
 }

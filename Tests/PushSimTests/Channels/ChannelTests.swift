@@ -212,8 +212,11 @@ struct OverflowChannelTests {
 
 @Suite("LossyChannel")
 struct LossyChannelTests {
+    /// The (loss, duplicate) cases of `lossAndDuplication` (`StatisticalChecks.otherCheckSites` counts them).
+    static let lossCases = [(0.3, 0.1), (0.05, 0.5), (0.5, 0.02)]
+
     @Test("lost and duplicated counts lie in binomial intervals (family-wise 0.001); zero delay delivers at send time",
-          arguments: [(0.3, 0.1), (0.05, 0.5), (0.5, 0.02)])
+          arguments: lossCases)
     func lossAndDuplication(loss: Double, duplicate: Double) {
         let budget = StatisticalChecks.Budget("lossAndDuplication")
         defer { #expect(budget.done) }

@@ -24,7 +24,7 @@ enum StatisticalChecks {
         "uniformIntInclusive": (1, 1),        // χ² of uniformInt's 5 values
         "discreteFrequencies": (1, 1),        // χ² of a discrete table
         "uniformIntegers": (1, 1),            // χ² of Philox uniformInt over 64 values
-        "lossAndDuplication": (2, 3),         // lossy channel: lost and duplicated counts, 3 cases
+        "lossAndDuplication": (2, LossyChannelTests.lossCases.count),   // lossy channel: lost and duplicated counts per case
         "uniformDelay": (1, 1),               // χ² of the lossy channel's uniformInt delays
         "fairCoin": (1, 1),                   // the shuffled-ties coin
         "independentStreams": (15, 1),        // 5 stream pairs × 3 lags of correlation

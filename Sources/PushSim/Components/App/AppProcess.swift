@@ -13,11 +13,14 @@ struct AppProcess: Sendable {
     var sessionEndsAt = SimTime.zero
     /// The iOS background budget (I1).
     var budget: TokenBucket
-    /// A background push held by the budget or Low Power Mode (I3, I5).
+    /// A background push held by the budget, Low Power Mode, or after a boot until the first
+    /// unlock and the launch delay (I3, I5, I6).
     var heldBackground: Push?
     /// Android messages that reached the device before its first unlock after a boot, in
     /// arrival order (I6, Direct Boot).
     var heldUntilUnlock: [Push] = []
+    /// Service extension fetches under way: the push and when the fetch started (I7).
+    var extensionStarts: [(push: Int64, at: SimTime)] = []
     var tray = Tray()
 
     init(_ spec: DeviceSpec) {
@@ -31,8 +34,13 @@ struct AppProcess: Sendable {
         var tray = Tray()
         swap(&tray, &self.tray)
         tray.reset()
+        var held: [Push] = [], starts: [(push: Int64, at: SimTime)] = []
+        swap(&held, &heldUntilUnlock); swap(&starts, &extensionStarts)
+        held.removeAll(keepingCapacity: true); starts.removeAll(keepingCapacity: true)
         self = prototype
         self.tray = tray
+        heldUntilUnlock = held
+        extensionStarts = starts
     }
 
     /// A stopped app's code starts: in the background (a push or signal) or the foreground.
