@@ -114,7 +114,7 @@ enum Command {
         let cells = try StudyReport.run(scenario, into: folder, jobs: jobs, provenance: provenance, shuffleTies: shuffleTies,
                                         runs: runs, progress: progress.update)
         progress.finish()
-        out("\(scenario.name): \(scenario.replications) replications, seed \(scenario.seed) → \(folder.path)/\n\n")
+        out("\(scenario.name): \(scenario.replications) replication\(scenario.replications == 1 ? "" : "s"), seed \(scenario.seed) → \(folder.path)/\n\n")
         out(SummaryTable.text(cells))
         return 0
     }

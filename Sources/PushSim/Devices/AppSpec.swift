@@ -60,7 +60,7 @@ public struct AppSpec: Decodable, Sendable {
         }
         handlerTime = try c.decodeDurationIfPresent(.handlerTime)
         serviceExtensionTime = try c.decodeDurationIfPresent(.serviceExtensionTime) ?? .seconds(30)
-        guard serviceExtensionTime > .zero else { throw c.invalid(.serviceExtensionTime, "a service extension time is > 0, got 0") }
+        guard serviceExtensionTime > .zero else { throw c.invalid(.serviceExtensionTime, "expected a service extension time longer than 0s") }
     }
 
     /// Every app session (start, length) up to `horizon`, sorted by start; random opens

@@ -17,8 +17,8 @@
 /// "restarts": ["2h"], "restart": {"bootTime": "1m", "firstUnlockAfter": "10m", "launchDelay": "5m"}
 /// ```
 public struct RestartSpec: Decodable, Sendable, Equatable, ParamFieldDeclaring {
-    public static let every = Param.distribution("every", default: .zero, range: .positiveMean("a restart gap"),
-                                                 doc: "drawn restarts: the gap from t = 0 or the previous restart, at least bootTime (absent = none; I6)")
+    public static let every = Param.distribution("every", default: .zero,
+                                                 doc: "drawn restarts: the gap from t = 0 or the previous restart, at least bootTime (\"0s\" = none; I6)")
     public static let bootTime = Param.duration("bootTime", default: .minutes(1), range: .positive("a boot time"),
                                                 doc: "how long the device is off and offline (I6; assumption)")
     public static let firstUnlockAfter = Param.distribution("firstUnlockAfter", default: .zero,

@@ -8,7 +8,7 @@ extension World {
         case .shutdown: switchOff()
         case .booted: booted()
         case .unlocked: unlock()
-        case .launchWindow: releaseAfterBoot()
+        case .launchWindow: devices[0].launchWindowEvent = nil; releaseAfterBoot()
         }
     }
 
@@ -21,7 +21,9 @@ extension World {
         guard !devices[0].booting else { return }   // already off
         let now = queue.now
         if let id = devices[0].unlockEvent { queue.cancel(id) }   // a boot's unlock still to come
+        if let id = devices[0].launchWindowEvent { queue.cancel(id) }
         devices[0].unlockEvent = nil
+        devices[0].launchWindowEvent = nil
         devices[0].booting = true
         devices[0].locked = true
         setOnline(false)
@@ -48,7 +50,9 @@ extension World {
         }
         if devices[0].platform == .ios {
             devices[0].launchGateUntil = now + spec.restart.launchDelay
-            if spec.restart.launchDelay > .zero { queue.schedule(.restart(.launchWindow), at: devices[0].launchGateUntil) }
+            if spec.restart.launchDelay > .zero {
+                devices[0].launchWindowEvent = queue.schedule(.restart(.launchWindow), at: devices[0].launchGateUntil)
+            }
         }
         setOnline(devices[0].connectivityOnline)
         deviceChanged()

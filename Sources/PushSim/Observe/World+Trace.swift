@@ -10,7 +10,8 @@ extension World {
             return [.int("copy", copy), .text("app", app.state.rawValue), .flag("screen_on", devices[0].screenOn), .int("cursor", ledger.push(id).cursor)]
         case let .timer(tag, process): return [.int("tag", tag), .flag("live", devices[0].installed && process == app.generation && app.state != .notRunning)]
         case let .channelTimer(_, tag): return [.int("tag", tag)]
-        case let .restart(phase): return [.text("phase", "\(phase)")]
+        case let .restart(phase): return [.text("phase", "\(phase)"), .flag("ignored", phase == .shutdown && devices[0].booting)]
+        case let .serviceExtensionDone(_, fresh): return [.flag("answer_in_time", fresh)]
         case let .pullComplete(failed, process): return [.flag("failed", failed), .flag("live", process == app.generation)]
         case .doze:
             guard devices[0].hasDoze else { return [] }

@@ -31,7 +31,7 @@ extension Scenario: ParamDeclaring {
         case .start: return .value(n, type: "UTC instant \"YYYY-MM-DDTHH:MM:SSZ\"", default: .null,
                                    doc: "wall-clock time of t = 0 (quiet hours need it)", schema: Schema.utcInstant)
         case .recipient: return .object(n, RecipientSpec.self, def: "recipient", default: .object([]),
-                                        doc: "the person notified: time zone, quiet hours, other devices")
+                                        doc: "the person notified: time zone, quiet hours, other devices, how the server stores their tokens")
         case .sender: return .value(n, type: "sender (kind or {kind, …})", default: .string(PerChange.kind),
                                     doc: "what the server sends per change", schema: Schema.ref("sender"))
         }

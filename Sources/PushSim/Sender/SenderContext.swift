@@ -68,7 +68,9 @@ public struct SenderContext: ~Copyable {
     /// Sends `push` to every registration the server holds a token for, in registration
     /// order (main device first).
     public mutating func sendToEveryDevice(_ push: Push) {
-        for r in 0..<registrationCount where hasToken(r) { _ = services.send(push, to: r) }
+        // The count once, and the tokens without the per-call range check: r is in range.
+        let count = services.registrationCount
+        for r in 0..<count where services.token(of: r) != 0 { _ = services.send(push, to: r) }
     }
 
     /// Calls the policy's `onTimer(tag:_:)` at `time` (≥ now).

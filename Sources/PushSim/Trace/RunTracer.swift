@@ -42,6 +42,7 @@ struct RunTracer: TraceSink {
             }
         case .deliver: cause = sends[message]?.record
         case .tap: cause = displays[message]
+        case .serviceExtensionDone: cause = sends[message]?.record
         case .pullComplete: cause = pull
         case .timer: cause = timers[tag]
         case .forceQuit, .swipeAway, .uninstall, .reinstall: followUp = nil   // the process ends: no follow-up pull

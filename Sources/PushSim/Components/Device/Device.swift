@@ -37,8 +37,10 @@ struct Device {
     var booting = false
     /// Booted but not yet unlocked by the user (I6: data protection, Direct Boot).
     var locked = false
-    /// The pending `.restart(.unlocked)` event of the current boot (I6).
+    /// The pending `.restart(.unlocked)` and `.restart(.launchWindow)` events of the
+    /// current boot (I6), cancelled when the device switches off again.
     var unlockEvent: EventID?
+    var launchWindowEvent: EventID?
     /// iOS: background launches are deferred until then after a boot (I6).
     var launchGateUntil = SimTime.zero
     /// The device is offline but its provider has not detected it yet (A11).
