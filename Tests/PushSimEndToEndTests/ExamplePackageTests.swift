@@ -49,7 +49,7 @@ struct ExamplePackageTests {
         #expect(rows.count == 1 + 4 * 2)
         // With half the pulls failing, the retry's 95% interval lies wholly above hintPull's.
         let retry = try cell("0.5", "hintPullRetry"), plain = try cell("0.5", "hintPull")
-        #expect(Double(retry[column("ci_low")])! > Double(plain[column("ci_high")])!)
+        #expect(Double(retry[column("convergence_rate_ci_low")])! > Double(plain[column("convergence_rate_ci_high")])!)
         let runs = try String(contentsOf: out.appendingPathComponent("runs.csv"), encoding: .utf8)
         #expect(runs.split(whereSeparator: \.isNewline).count == 1 + 4 * 2 * 100)
     }

@@ -120,15 +120,16 @@ import Testing
 
     @Test("compare --intervals names an interval that no longer overlaps and passes overlapping ones")
     func intervalComparison() throws {
-        let header = "variant,strategy,replications,converged,convergence_rate,ci_low,ci_high,mean_x_s,x_ci_low_s,x_ci_high_s\r\n"
-        let base = header + "v,a,10,5,0.5,0.2,0.8,1.0,0.9,1.1\r\nv,b,10,5,0.5,0.2,0.8,1.0,,\r\n"
-        let same = header + "v,a,10,6,0.6,0.3,0.85,1.05,1.0,1.1\r\nv,b,10,5,0.5,0.2,0.8,9.0,,\r\n"
-        let moved = header + "v,a,10,5,0.5,0.2,0.8,2.0,1.2,2.5\r\nv,b,10,10,1.0,0.9,1.0,1.0,,\r\n"
+        let header = "variant,strategy,replications,converged,convergence_rate,convergence_rate_ci_low,convergence_rate_ci_high,"
+            + "mean_x_s,mean_x_s_ci_low,mean_x_s_ci_high\n"
+        let base = header + "v,a,10,5,0.5,0.2,0.8,1.0,0.9,1.1\nv,b,10,5,0.5,0.2,0.8,1.0,,\n"
+        let same = header + "v,a,10,6,0.6,0.3,0.85,1.05,1.0,1.1\nv,b,10,5,0.5,0.2,0.8,9.0,,\n"
+        let moved = header + "v,a,10,5,0.5,0.2,0.8,2.0,1.2,2.5\nv,b,10,10,1.0,0.9,1.0,1.0,,\n"
         #expect(try IntervalComparison.moves(baseline: base, "a", current: same, "b").isEmpty)
         let moves = try IntervalComparison.moves(baseline: base, "a", current: moved, "b")
-        #expect(moves.map(\.description) == ["variant=v strategy=a: x_s [0.9, 1.1] → [1.2, 2.5]",
+        #expect(moves.map(\.description) == ["variant=v strategy=a: mean_x_s [0.9, 1.1] → [1.2, 2.5]",
                                              "variant=v strategy=b: convergence_rate [0.2, 0.8] → [0.9, 1.0]"])
-        #expect(throws: ScenarioError.self) { try IntervalComparison.moves(baseline: "a,b\r\n", "x.csv", current: base, "b") }
+        #expect(throws: ScenarioError.self) { try IntervalComparison.moves(baseline: "a,b\n", "x.csv", current: base, "b") }
 
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

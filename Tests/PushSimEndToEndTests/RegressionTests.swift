@@ -51,15 +51,31 @@ import Testing
         #expect(TwoProportionTest.pValue(successes: 0, trials: 1000, successes: 10, trials: 1000) < 0.01)
     }
 
-    @Test func pairedDifferenceUsesThePairing() {
+    @Test func pairedDifferenceIsNewcombesInterval() {
+        // Fagerland, Lydersen and Laake, ch. 8 (Cavo et al. 2012): both 59, A only 6, B only 16,
+        // neither 80: estimate −0.0621, 95% Newcombe square-and-add interval −0.1186 to −0.0046.
         var d = PairedDifference()
-        for i in 0..<100 { d.add(a: true, b: i >= 10) }   // A converges always, B in 90 of 100
-        #expect(d.difference == 0.1)
+        for (count, a, b) in [(59, true, true), (6, true, false), (16, false, true), (80, false, false)] {
+            for _ in 0..<count { d.add(a: a, b: b) }
+        }
+        #expect(abs(d.difference - -0.0621) < 5e-5)
         let ci = d.interval()
-        // se = sqrt(10 − 100/100)/100 = 0.03; 95%: 0.1 ± 1.95996 × 0.03
-        #expect(abs(ci.low - (0.1 - 1.959964 * 0.03)) < 1e-6 && abs(ci.high - (0.1 + 1.959964 * 0.03)) < 1e-6)
+        #expect(abs(ci.low - -0.1186) < 5e-5 && abs(ci.high - -0.0046) < 5e-5)
+        // A converges always, B in 90 of 100: the interval excludes 0 and contains 0.1.
+        var e = PairedDifference()
+        for i in 0..<100 { e.add(a: true, b: i >= 10) }
+        #expect(e.difference == 0.1)
+        let ce = e.interval()
+        #expect(ce.low > 0 && ce.low < 0.1 && ce.high > 0.1 && ce.high <= 1)
+        // No pair disagrees: the interval keeps the uncertainty of 100 replications (Wald: [0, 0]).
         var same = PairedDifference()
-        for _ in 0..<50 { same.add(a: true, b: true) }
-        #expect(same.interval() == (0, 0))
+        for _ in 0..<100 { same.add(a: true, b: true) }
+        let cs = same.interval()
+        let wilsonLow = Statistics.wilsonInterval(successes: 100, trials: 100).low
+        #expect(abs(cs.low - -(1 - wilsonLow)) < 1e-12 && abs(cs.high - (1 - wilsonLow)) < 1e-12 && cs.high > 0.03)
+        var mixed = PairedDifference()
+        for i in 0..<100 { mixed.add(a: i < 60, b: i < 60) }   // 60 both, 40 neither
+        let cm = mixed.interval()
+        #expect(cm.low < 0 && cm.high > 0 && cm.low == -cm.high)
     }
 }

@@ -23,7 +23,7 @@ public enum Columns {
         Column("seed", type: "integer 0 … 2⁶⁴ − 1", "the scenario seed after any `--seed` (same on every row; stream seeds derive "
                + "from seed, replication and stream name and are not written)") { r, line in line.append(r.seed) },
         .flag("converged", "client value = server value for every key at the horizon",
-              summary: [.runRate(.init(runs: "converged", rate: "convergence_rate", low: "ci_low", high: "ci_high"))]) { $0.converged },
+              summary: [.runRate(.init(runs: "converged", rate: "convergence_rate"))]) { $0.converged },
         .duration("convergence_time_s", "from the last server change that ran until the states last became equal (≥ 0)",
                   emptyWhen: "`converged` = 0", summary: [.quantiles([0.5, 0.95])]) { $0.convergenceTime },
         Column("final_cursor", type: "integer", unit: "change sequence number", "the client's cursor at the horizon (newest change "

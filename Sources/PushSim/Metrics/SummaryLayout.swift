@@ -124,10 +124,11 @@ struct SummaryLayout: Sendable {
         case .meanWithInterval:
             let i = Self.next(&momentsCount)
             slots.moments = Int32(i)
-            out("mean_\(c.stem)\(c.unitSuffix)", decimals, "mean `\(c.name)` over \(withValue)", emptyNone, .momentsMean(i))
-            out("\(c.stem)_ci_low\(c.unitSuffix)", decimals, "low end of its 95% Student-t interval", "fewer than two runs with a value",
+            let mean = "mean_\(c.stem)\(c.unitSuffix)"
+            out(mean, decimals, "mean `\(c.name)` over \(withValue)", emptyNone, .momentsMean(i))
+            out(mean + "_ci_low", decimals, "low end of its 95% Student-t interval", "fewer than two runs with a value",
                 .momentsLow(i))
-            out("\(c.stem)_ci_high\(c.unitSuffix)", decimals, "high end of that interval", "fewer than two runs with a value",
+            out(mean + "_ci_high", decimals, "high end of that interval", "fewer than two runs with a value",
                 .momentsHigh(i))
         case .quantiles(let ps):
             let i = quantileProbabilities.count

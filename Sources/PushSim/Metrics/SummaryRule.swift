@@ -17,8 +17,8 @@ public enum SummaryRule: Sendable {
     /// The mean per run, sum / runs, `%.6f` (a time in seconds): `mean_<name>`.
     case mean
     /// The mean over the runs with a value and its 95% Student-t interval (empty with
-    /// fewer than two): `mean_<stem><unit>`, `<stem>_ci_low<unit>`, `<stem>_ci_high<unit>`
-    /// (`stem` is the name without its unit suffix `_s`).
+    /// fewer than two): `mean_<stem><unit>`, `mean_<stem><unit>_ci_low`, `mean_<stem><unit>_ci_high`
+    /// (`stem` is the name without its unit suffix `_s`; the bounds are in the mean's unit).
     case meanWithInterval
     /// Quantiles over the runs with a value (one shared `RunningQuantiles`):
     /// `<stem>_p<100·p><unit>` each, `%.6f` (a time in seconds).
@@ -33,17 +33,21 @@ public enum SummaryRule: Sendable {
     /// name; empty when the denominator's sum is 0.
     case pooled(String, Amount, per: Amount)
 
-    /// The names of a run-rate's four columns.
+    /// The names of a run-rate's four columns: the count, the rate, and the rate's interval
+    /// bounds `<rate>_ci_low` and `<rate>_ci_high` (every interval in the reports is named
+    /// `<metric>_ci_low` / `<metric>_ci_high`).
     public struct RateNames: Sendable {
-        public let runs: String, rate: String, low: String, high: String
+        public let runs: String, rate: String
+        public var low: String { rate + "_ci_low" }
+        public var high: String { rate + "_ci_high" }
 
-        public init(runs: String, rate: String, low: String, high: String) {
-            self.runs = runs; self.rate = rate; self.low = low; self.high = high
+        public init(runs: String, rate: String) {
+            self.runs = runs; self.rate = rate
         }
 
-        /// `runs_with_<event>`, `<event>_run_rate`, `<event>_run_ci_low`, `<event>_run_ci_high`.
+        /// `runs_with_<event>`, `<event>_run_rate`, `<event>_run_rate_ci_low`, `<event>_run_rate_ci_high`.
         public static func runsWith(_ event: String) -> RateNames {
-            RateNames(runs: "runs_with_\(event)", rate: "\(event)_run_rate", low: "\(event)_run_ci_low", high: "\(event)_run_ci_high")
+            RateNames(runs: "runs_with_\(event)", rate: "\(event)_run_rate")
         }
     }
 

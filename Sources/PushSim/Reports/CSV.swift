@@ -1,12 +1,14 @@
-/// RFC 4180 CSV encoding: fields separated by commas, records ended by CRLF, a field that
-/// holds a comma, quote, CR or LF wrapped in quotes with inner quotes doubled.
+/// CSV encoding as RFC 4180 quotes it (fields separated by commas, a field that holds a
+/// comma, quote, CR or LF wrapped in quotes with inner quotes doubled), with records ended
+/// by LF rather than RFC 4180's CRLF: pandas, R and Python's `csv` read either, while a CR
+/// would stay in the last field for awk, cut and `while read` loops.
 ///
 /// Works on Unicode scalars, not on Swift `Character`s: Swift merges CRLF into one
 /// `Character` and a combining mark into the character before it (`","` + U+0301), which
 /// would hide a separator that is still in the bytes.
 public enum CSV {
-    /// The record terminator RFC 4180 prescribes.
-    public static let lineEnding = "\r\n"
+    /// The record terminator: LF.
+    public static let lineEnding = "\n"
 
     /// One field, quoted only when needed.
     public static func field(_ s: String) -> String {

@@ -84,9 +84,8 @@ public struct CSVLine {
         }
     }
 
-    /// Ends the record with CRLF (`CSV.lineEnding`); the next field starts a new record.
+    /// Ends the record with LF (`CSV.lineEnding`); the next field starts a new record.
     public mutating func end() {
-        bytes.append(0x0D)
         bytes.append(0x0A)
         fields = 0
     }

@@ -5,8 +5,8 @@ import Foundation
 /// result does not depend on an arbitrary choice, e.g. the order of equal-time events
 /// (`--shuffle-ties`, `make check-determinism`).
 ///
-/// An interval is a pair of columns `<x>ci_low<u>` / `<x>ci_high<u>` (the convergence
-/// rate's `ci_low`/`ci_high`, `freshness_p50_ci_low_s`/`…_high_s`, …). Cells are keyed by
+/// An interval is a pair of columns `<metric>_ci_low` / `<metric>_ci_high`
+/// (`convergence_rate_ci_low`, `mean_freshness_p50_s_ci_low`, …). Cells are keyed by
 /// every column before `replications` (as `pushsim compare` does); cells missing from
 /// either file are skipped. Non-overlap of two 95% intervals is a conservative test: it
 /// flags clear moves only.
@@ -15,7 +15,7 @@ public enum IntervalComparison {
     public struct Move: Sendable, Equatable, CustomStringConvertible {
         /// The cell, e.g. `variant=lossy strategy=hintPull`.
         public var cell: String
-        /// The metric: the column name without `ci_low` (`convergence_rate` for the rate).
+        /// The metric: the bound's column name without `_ci_low` (`convergence_rate`).
         public var metric: String
         public var before: ClosedRange<Double>
         public var after: ClosedRange<Double>
@@ -31,8 +31,9 @@ public enum IntervalComparison {
     public static func moves(baseline: String, _ baselineName: String, current: String, _ currentName: String) throws(ScenarioError) -> [Move] {
         let a = try table(baseline, baselineName), b = try table(current, currentName)
         var out: [Move] = []
+        let rowsB = Dictionary(b.rows.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         for (key, rowA) in a.rows {
-            guard let rowB = b.rows.first(where: { $0.key == key })?.value else { continue }
+            guard let rowB = rowsB[key] else { continue }
             for (name, low, high) in a.intervals {
                 guard let lowB = b.header.firstIndex(of: a.header[low]), let highB = b.header.firstIndex(of: a.header[high]),
                       let x = range(rowA[low], rowA[high]), let y = range(rowB[lowB], rowB[highB]) else { continue }
@@ -56,10 +57,9 @@ public enum IntervalComparison {
             throw ScenarioError(file: name, path: "$", message: "not a summary.csv (no replications column)")
         }
         var intervals: [(String, Int, Int)] = []
-        for (i, column) in header.enumerated() where column.contains("ci_low") {
-            guard let j = header.firstIndex(of: column.replacingOccurrences(of: "ci_low", with: "ci_high")) else { continue }
-            var metric = column.replacingOccurrences(of: "_ci_low", with: "").replacingOccurrences(of: "ci_low", with: "")
-            if metric.isEmpty { metric = "convergence_rate" }
+        for (i, column) in header.enumerated() where column.hasSuffix("_ci_low") {
+            let metric = String(column.dropLast("_ci_low".count))
+            guard let j = header.firstIndex(of: metric + "_ci_high") else { continue }
             intervals.append((metric, i, j))
         }
         let cells = try rows.dropFirst().map { row throws(ScenarioError) -> (key: String, value: [String]) in

@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs every replication of a scenario and writes its reports into one folder:
 /// `runs.csv` (or `runs.csv.gz`, or no per-run rows: `RunsFormat`), `summary.csv` and
-/// `meta.json` (docs/csv.md). Files are written under
+/// `paired.csv` (`PairedTable`) and `meta.json` (docs/csv.md). Files are written under
 /// temporary names and renamed into place at the end, so an interrupted run leaves the
 /// previous reports intact and no partial file under a report's name.
 public struct StudyReport {
@@ -45,6 +45,7 @@ public struct StudyReport {
         defer { for f in files { f.abandon() } }
         try runs.write(bytes: Array(CSV.record(RunsTable.columns).utf8))
         let total = simulation.runCount
+        var paired = PairedAccumulator(variants: scenario.variants.count, strategies: scenario.strategies.count)
         // Workers also format their rows, so the calling thread only sums and writes.
         try ParallelRunner.run(count: total, jobs: jobs, context: { RunWorkspace() }, body: { workspace, i -> (RunOutcome, [UInt8]) in
             let id = simulation.runID(at: i)
@@ -57,7 +58,9 @@ public struct StudyReport {
         }) { first, results in
             for (k, (outcome, row)) in results.enumerated() {
                 let id = simulation.runID(at: first + k)
-                cells[id.variant * scenario.strategies.count + id.strategy].add(outcome)
+                let cell = id.variant * scenario.strategies.count + id.strategy
+                cells[cell].add(outcome)
+                paired.add(cell: cell, converged: outcome.converged)
                 try runs.write(bytes: row)
             }
             progress?(first + results.count, total)
@@ -66,6 +69,10 @@ public struct StudyReport {
         let summary = try AtomicFile(folder.appendingPathComponent("summary.csv"))
         files.append(summary)
         try summary.write(CSV.record(SummaryTable.columns) + cells.map { SummaryTable.record($0) }.joined())
+        let pairedFile = try AtomicFile(folder.appendingPathComponent("paired.csv"))
+        files.append(pairedFile)
+        try pairedFile.write(CSV.record(PairedTable.columns)
+            + PairedTable.rows(variants: scenario.variants.map(\.name), strategies: scenario.strategies.map(\.name), difference: paired.difference))
         let meta = try AtomicFile(folder.appendingPathComponent("meta.json"))
         files.append(meta)
         try meta.write(metaJSON(scenario, provenance, shuffleTies: shuffleTies, runs: format))

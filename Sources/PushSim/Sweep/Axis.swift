@@ -14,6 +14,21 @@ public struct Axis: Decodable, Sendable {
         self.name = name; self.path = path; self.values = values
     }
 
+    /// Whether every value is a duration string (`"30m"`, `"1.5s"`): the reports then carry
+    /// a numeric `<name>_s` column (seconds, six decimals) beside the axis's own column.
+    public var isDuration: Bool {
+        values.allSatisfy { if case .string(let s) = $0 { (try? SimDuration(parsing: s)) != nil } else { false } }
+    }
+
+    /// The report columns of this axis: its name, and `<name>_s` for a duration axis.
+    public var columns: [String] { isDuration ? [name, name + "_s"] : [name] }
+
+    /// The fields of `value` under `columns`: its label, and its seconds for a duration axis.
+    func fields(_ value: JSONValue) -> [String] {
+        guard isDuration, case .string(let s) = value, let d = try? SimDuration(parsing: s) else { return [value.label] }
+        return [value.label, SecondsFormat.string(d.microseconds)]
+    }
+
     enum CodingKeys: String, CodingKey, CaseIterable { case name, path, values, range }
     enum RangeKeys: String, CodingKey, CaseIterable { case from, to, step, factor, unit }
 

@@ -6,6 +6,8 @@
 /// converged runs), never the runs themselves.
 struct PointResult {
     let point: SweepPlan.Point
+    /// The point's axis fields (`Axis.fields`), in axis order.
+    let axisFields: [String]
     /// Per cell (variant × strategies + strategy).
     private(set) var summaries: [CellSummary]
     /// Per cell, whether replication r converged.
@@ -15,12 +17,12 @@ struct PointResult {
     /// doubling (up to `cap`) until every cell's 95% Wilson interval is at most that wide
     /// on each side. Deterministic: replication r is the same run whatever the rounds.
     /// Rows go to `runs` by round, then replication, then cell (variant, strategy).
-    static func compute(_ point: SweepPlan.Point, jobs: Int, targetHalfwidth: Double?, cap: Int,
+    static func compute(_ point: SweepPlan.Point, axes: [Axis], jobs: Int, targetHalfwidth: Double?, cap: Int,
                         runs: RunsWriter, progress: (Int) -> Void) throws -> PointResult {
         let scenario = point.scenario
         let simulation = Simulation(scenario: scenario)
         let strategies = scenario.strategies.count
-        var result = PointResult(point: point,
+        var result = PointResult(point: point, axisFields: zip(axes, point.values).flatMap { $0.fields($1) },
                                  summaries: scenario.variants.flatMap { v in scenario.strategies.map { CellSummary(variant: v.name, strategy: $0.name) } },
                                  converged: [[Bool]](repeating: [], count: scenario.variants.count * strategies))
         let prefix = result.prefix
@@ -54,33 +56,20 @@ struct PointResult {
         return result
     }
 
-    /// `point` and the axis values, the first columns of every row.
-    var prefix: [String] { [String(point.index)] + point.values.map(\.label) }
+    /// `point` and the axis fields, the first columns of every row.
+    var prefix: [String] { [String(point.index)] + axisFields }
 
     func summaryRows() -> String {
         summaries.map { SummaryTable.record($0, prefix: prefix) }.joined()
     }
 
-    /// One row per (variant, strategy A, strategy B) with A before B in scenario order.
+    /// `paired.csv`'s rows of this point (`PairedTable`).
     func pairedRows() -> String {
         let s = point.scenario, n = s.strategies.count
-        var text = ""
-        for v in s.variants.indices {
-            for a in 0..<n {
-                for b in (a + 1)..<n {
-                    var d = PairedDifference()
-                    for (x, y) in zip(converged[v * n + a], converged[v * n + b]) { d.add(a: x, b: y) }
-                    let ci = d.interval()
-                    let rate = { (k: Int) in SummaryTable.number(d.pairs == 0 ? 0 : Double(k) / Double(d.pairs)) }
-                    text += CSV.record(prefix + [s.variants[v].name, s.strategies[a].name, s.strategies[b].name, String(d.pairs),
-                                                 rate(d.aConverged), rate(d.bConverged), SummaryTable.number(d.difference),
-                                                 SummaryTable.number(ci.low), SummaryTable.number(ci.high), String(d.aOnly), String(d.bOnly)])
-                }
-            }
+        return PairedTable.rows(prefix: prefix, variants: s.variants.map(\.name), strategies: s.strategies.map(\.name)) { v, a, b in
+            var d = PairedDifference()
+            for (x, y) in zip(converged[v * n + a], converged[v * n + b]) { d.add(a: x, b: y) }
+            return d
         }
-        return text
     }
-
-    static let pairedColumns = ["variant", "strategy_a", "strategy_b", "replications", "rate_a", "rate_b",
-                                "difference", "ci_low", "ci_high", "a_only", "b_only"]
 }

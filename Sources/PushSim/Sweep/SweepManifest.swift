@@ -23,11 +23,11 @@ struct SweepManifest: Codable, Equatable {
         fingerprint = FNV1a64.hex(Array((plan.fingerprint + "|" + adaptive + "|runs=" + options.runs.rawValue).utf8))
         runsFormat = options.runs
         pointCount = plan.points.count
-        axisNames = plan.spec.axes.map(\.name)
+        axisNames = plan.spec.axisColumns
         zipped = plan.spec.combine == .zip
         runsHeader = ["run_id", "point"] + axisNames + RunsTable.columns
         summaryHeader = ["point"] + axisNames + SummaryTable.columns
-        pairedHeader = ["point"] + axisNames + PointResult.pairedColumns
+        pairedHeader = ["point"] + axisNames + PairedTable.columns
         let first = plan.points[0].scenario
         let object: [String: Any] = [
             "pushsim_version": StudyReport.version,
@@ -92,10 +92,10 @@ struct SweepManifest: Codable, Equatable {
 
     /// Computes point `point` into its parts (`parts`: runs streamed, unless the format is
     /// `none`; `paired` written last).
-    func compute(_ point: SweepPlan.Point, options: SweepRunner.Options, into folder: URL, progress: (Int) -> Void) throws {
+    func compute(_ point: SweepPlan.Point, axes: [Axis], options: SweepRunner.Options, into folder: URL, progress: (Int) -> Void) throws {
         let runs = try RunsWriter(runsFormat, url: partURL(point.index, "runs", in: folder))
         defer { runs.abandon() }
-        let result = try PointResult.compute(point, jobs: options.jobs, targetHalfwidth: options.targetHalfwidth,
+        let result = try PointResult.compute(point, axes: axes, jobs: options.jobs, targetHalfwidth: options.targetHalfwidth,
                                              cap: options.maxReplications, runs: runs, progress: progress)
         try runs.commit()
         try AtomicFile.write(result.summaryRows(), to: partURL(point.index, "summary", in: folder))

@@ -26,7 +26,7 @@ enum SweepPlot {
             if categorical { x = String(positions[label] ?? { positions[label] = positions.count; return positions.count - 1 }()) }
             else if numeric { x = label }
             else { x = SecondsFormat.string((try! SimDuration(parsing: label)).microseconds) }
-            lines[key]!.append([x, row[col("convergence_rate")], row[col("ci_low")], row[col("ci_high")], row[col("mean_pulls")]].joined(separator: " "))
+            lines[key]!.append([x, row[col("convergence_rate")], row[col("convergence_rate_ci_low")], row[col("convergence_rate_ci_high")], row[col("mean_pulls")]].joined(separator: " "))
         }
         let xlabel = m.axisNames[0] + (durations ? " (s)" : "")
         let xs = rows.compactMap { Double($0[1]) ?? (try? SimDuration(parsing: $0[1])).map { Double($0.microseconds) } }

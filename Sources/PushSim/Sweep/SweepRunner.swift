@@ -43,7 +43,7 @@ public enum SweepRunner {
         var runsDone = 0
         for point in plan.points where point.index % options.shard.n == options.shard.k - 1 {
             if manifest.isDone(point.index, in: pointsFolder) { continue }
-            try manifest.compute(point, options: options, into: pointsFolder) { n in
+            try manifest.compute(point, axes: plan.spec.axes, options: options, into: pointsFolder) { n in
                 runsDone += n
                 progress?(manifest.doneCount(in: pointsFolder), plan.points.count, runsDone)
             }

@@ -59,6 +59,10 @@ public struct SweepSpec: Decodable, Sendable {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.axes, AnyCodingKey(intValue: i)!, AnyCodingKey("name")],
                                                     debugDescription: "duplicate axis name \"\(a.name)\""))
         }
+        if let (i, message) = Self.columnCollision(axes) {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.axes, AnyCodingKey(intValue: i)!, AnyCodingKey("name")],
+                                                    debugDescription: message))
+        }
         if combine == .zip, let n = axes.first?.values.count, let bad = axes.firstIndex(where: { $0.values.count != n }) {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.axes, AnyCodingKey(intValue: bad)!],
                 debugDescription: "zipped axes need the same number of values (\(n) in the first, \(axes[bad].values.count) here)"))
@@ -72,5 +76,28 @@ public struct SweepSpec: Decodable, Sendable {
                     debugDescription: "no axis named \"\(name)\"; axes: \(axes.map(\.name).joined(separator: ", "))"))
             }
         }
+    }
+
+    /// The axis columns of the reports, in axis order (`Axis.columns`).
+    public var axisColumns: [String] { axes.flatMap(\.columns) }
+
+    /// The first axis whose report column (its name, or `<name>_s` of a duration axis)
+    /// is also another column of `runs.csv`, `summary.csv` or `paired.csv` (or another
+    /// axis's), with the message naming both; nil when every name is free.
+    static func columnCollision(_ axes: [Axis]) -> (Int, String)? {
+        let reserved: [(String, [String])] = [("runs.csv", ["run_id", "point"] + RunsTable.columns),
+                                              ("summary.csv", SummaryTable.columns), ("paired.csv", PairedTable.columns)]
+        var taken: [String: String] = [:]
+        for (file, names) in reserved.reversed() { for n in names { taken[n] = "the column \"\(n)\" of \(file)" } }
+        for (i, axis) in axes.enumerated() {
+            for column in axis.columns {
+                if let other = taken[column] {
+                    let what = column == axis.name ? "axis name \"\(axis.name)\"" : "axis \"\(axis.name)\"'s seconds column \"\(column)\""
+                    return (i, "\(what) collides with \(other); give the axis another \"name\" (e.g. \"\(axis.name)_axis\")")
+                }
+            }
+            for column in axis.columns { taken[column] = "the column \"\(column)\" of axis \"\(axis.name)\"" }
+        }
+        return nil
     }
 }

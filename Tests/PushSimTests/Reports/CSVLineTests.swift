@@ -39,7 +39,7 @@ import Testing
         }
         var line = CSVLine()
         line.append(1); line.appendSeconds(nil); line.append(2); line.end(); line.append(3); line.end()
-        #expect(String(decoding: line.bytes, as: UTF8.self) == "1,,2\r\n3\r\n")
+        #expect(String(decoding: line.bytes, as: UTF8.self) == "1,,2\n3\n")
     }
 
     /// `appendDecimal` writes what docs/csv.md promises for decimals: `printf("%.6f")`.

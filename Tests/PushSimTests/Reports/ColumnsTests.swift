@@ -30,8 +30,8 @@ struct ColumnsTests {
         for name in RunsTable.columns + SummaryTable.columns { #expect(markdown.contains("| `\(name)` |"), "\(name) not in the docs") }
         #expect(RunsTable.columns.prefix(7) == ["variant", "strategy", "replication", "seed", "converged", "convergence_time_s", "final_cursor"])
         #expect(RunsTable.columns.last == "fingerprint")
-        #expect(SummaryTable.columns.prefix(9) == ["variant", "strategy", "replications", "converged", "convergence_rate", "ci_low",
-                                                   "ci_high", "convergence_time_p50_s", "convergence_time_p95_s"])
+        #expect(SummaryTable.columns.prefix(9) == ["variant", "strategy", "replications", "converged", "convergence_rate",
+                                                   "convergence_rate_ci_low", "convergence_rate_ci_high", "convergence_time_p50_s", "convergence_time_p95_s"])
     }
 
     @Test("every count fits the fixed storage and is reported: changing it changes exactly one runs.csv field")
@@ -83,7 +83,7 @@ struct ColumnsTests {
         func field(_ name: String) -> String { f[SummaryTable.columns.firstIndex(of: name)!] }
         #expect(field("replications") == "2" && field("converged") == "0" && field("convergence_rate") == "0.000000")
         #expect(field("convergence_time_p50_s") == "" && field("total_changes") == "10")
-        #expect(field("mean_freshness_p50_s") == "" && field("freshness_p50_ci_low_s") == "" && field("freshness_max_p95_s") == "")
+        #expect(field("mean_freshness_p50_s") == "" && field("mean_freshness_p50_s_ci_low") == "" && field("freshness_max_p95_s") == "")
         #expect(field("mean_foreground_s") == "50.000000" && field("mean_stale_screen_s") == "20.000000")
         #expect(field("stale_screen_p95_s") == "29.000000", "interpolated between 10 and 30 at 0.95")
         #expect(field("stale_screen_fraction") == "0.400000", "40 of 100 s, pooled")
@@ -92,9 +92,9 @@ struct ColumnsTests {
         #expect(field("mean_server_requests") == "4.000000" && field("server_requests_per_hour") == "2.000000")
         #expect(field("pushes_per_change") == "0.000000" && field("rejected_codes") == "" && field("max_lateness_after_wake_s") == "")
         let ci = Statistics.meanInterval([10, 30])!
-        #expect(field("stale_screen_ci_low_s") == SummaryTable.number(ci.low) && field("stale_screen_ci_high_s") == SummaryTable.number(ci.high))
+        #expect(field("mean_stale_screen_s_ci_low") == SummaryTable.number(ci.low) && field("mean_stale_screen_s_ci_high") == SummaryTable.number(ci.high))
         let wilson = Statistics.wilsonInterval(successes: 1, trials: 2)
-        #expect(field("regression_run_ci_low") == SummaryTable.number(wilson.low))
+        #expect(field("regression_run_rate_ci_low") == SummaryTable.number(wilson.low))
         #expect(cell.total("regressions") == 2 && cell.runs(with: "notifications_stale") == 1 && cell.mean("server_requests") == 4)
     }
 }
