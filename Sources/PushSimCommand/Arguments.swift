@@ -1,34 +1,52 @@
 import PushSim
 
-/// Command-line arguments: a command, then `--option value` pairs and positional values.
+/// Command-line arguments: a command, then `--option value` (or `--option=value`) pairs,
+/// flags and positional values; `--` ends the options (everything after it is positional).
 struct Arguments {
     var command: String?
     var positional: [String] = []
     var options: [String: String] = [:]
     var flags: Set<String> = []
+    /// Flags written `--flag=value`: an error once the command says which flags it takes.
+    var flagValues: [String: String] = [:]
 
-    /// Options that take a value; everything else starting with `--` is a flag.
+    /// Options that take a value; everything else starting with `-` is a flag.
     static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--alpha",
-                                      "--variant", "--strategy", "--replication", "--format", "--shuffle-ties", "--label", "--runs"]
+                                      "--variant", "--strategy", "--replication", "--format", "--shuffle-ties", "--label", "--runs",
+                                      "--in-place"]
 
     init(_ args: [String]) throws(UsageError) {
         var i = 0
+        var optionsEnded = false
         while i < args.count {
             let a = args[i]
-            if Self.valued.contains(a) {
-                guard i + 1 < args.count else { throw UsageError("\(a) needs a value") }
-                options[a] = args[i + 1]
-                i += 2
+            i += 1
+            if optionsEnded || a == "-" || !a.hasPrefix("-") {
+                if command == nil { command = a } else { positional.append(a) }
                 continue
             }
-            if a.hasPrefix("-") && a != "-" { flags.insert(a) } else if command == nil { command = a } else { positional.append(a) }
-            i += 1
+            if a == "--" { optionsEnded = true; continue }
+            if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
+                let name = String(a[..<eq]), value = String(a[a.index(after: eq)...])
+                guard Self.valued.contains(name) else { flags.insert(name); flagValues[name] = a; continue }
+                guard !value.isEmpty else { throw UsageError("\(name) needs a value (got \"\(a)\")") }
+                options[name] = value
+                continue
+            }
+            if Self.valued.contains(a) {
+                guard i < args.count else { throw UsageError("\(a) needs a value") }
+                options[a] = args[i]
+                i += 1
+                continue
+            }
+            flags.insert(a)
         }
     }
 
     /// Throws for any flag or option the command does not take.
     func allow(flags allowedFlags: Set<String> = [], options allowedOptions: Set<String> = []) throws(UsageError) {
         if let f = flags.subtracting(allowedFlags).sorted().first { throw UsageError("unknown option \(f)") }
+        if let (f, text) = flagValues.sorted(by: { $0.key < $1.key }).first { throw UsageError("\(f) takes no value (got \"\(text)\")") }
         if let o = Set(options.keys).subtracting(allowedOptions).sorted().first { throw UsageError("option \(o) does not apply here") }
     }
 

@@ -7,16 +7,16 @@ extension Command {
     /// `--markdown`, the column tables of docs/csv.md; with `--in-place FILE`, those tables
     /// replace the text between the markers of FILE instead (`ColumnsMarkdown`).
     static func columns(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
-        try a.allow(flags: ["--markdown", "--in-place"])
-        if a.flags.contains("--in-place") {
-            guard a.flags.contains("--markdown"), a.positional.count == 1 else { throw UsageError("--in-place needs --markdown and one FILE") }
-            let url = URL(fileURLWithPath: a.positional[0])
+        try a.allow(flags: ["--markdown"], options: ["--in-place"])
+        if let file = a.options["--in-place"] {
+            guard a.flags.contains("--markdown"), a.positional.isEmpty else { throw UsageError("--in-place FILE needs --markdown and takes no other FILE") }
+            let url = URL(fileURLWithPath: file)
             let document = try String(contentsOf: url, encoding: .utf8)
             let updated = try ColumnsMarkdown.splice(into: document)
             if updated != document { try AtomicFile.write(updated, to: url) }
             return 0
         }
-        guard a.positional.isEmpty else { throw UsageError("columns takes no FILE without --in-place") }
+        guard a.positional.isEmpty else { throw UsageError("columns takes no FILE (the file to rewrite is --in-place FILE)") }
         if a.flags.contains("--markdown") { out(ColumnsMarkdown.text); return 0 }
         var text = ""
         for (i, name) in RunsTable.columns.enumerated() { text += "runs.csv\t\(i + 1)\t\(name)\n" }

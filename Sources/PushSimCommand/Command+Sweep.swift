@@ -2,13 +2,12 @@ import Foundation
 import PushSim
 
 extension Command {
-    /// `validate FILE`: a scenario, or a sweep (recognised by its `"axes"`) with every point.
+    /// `validate FILE`: a scenario, or a sweep (recognised by its `"axes"` or `"base"`) with every point.
     static func validate(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void) throws -> Int32 {
         guard a.positional.count == 1 else { throw UsageError("expected exactly one FILE") }
         try a.allow()
         let path = a.positional[0]
-        if let data = FileManager.default.contents(atPath: path),
-           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["axes"] != nil {
+        if case .sweep = ScenarioFileKind(json: FileManager.default.contents(atPath: path) ?? Data()) {
             let plan = try SweepPlan.load(path: path, registry: registry)
             out("\(path): ok (sweep: \(plan.points.count) points)\n")
             return 0
@@ -25,6 +24,11 @@ extension Command {
         try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed",
                              "--runs"])
         guard a.positional.count == 1 else { throw UsageError("expected exactly one sweep FILE") }
+        if case let .scenario(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
+            let path = a.positional[0]
+            throw ScenarioError(file: path, path: "$",
+                                message: "a scenario file (it has \"\(key)\" and no \"axes\"), not a sweep; run it with pushsim run \(path)")
+        }
         var seed: UInt64?
         if let text = a.options["--seed"] {
             guard let s = UInt64(text) else { throw UsageError("--seed expects an unsigned integer, got \"\(text)\"") }
@@ -53,9 +57,7 @@ extension Command {
                                       registry: registry)
         let folder = URL(fileURLWithPath: a.options["--out"] ?? "Results/\(plan.spec.name)")
         let progress = Progress(enabled: !a.flags.contains("--quiet") && environment["CI"] == nil && isatty(2) == 1, err: err)
-        let result = try SweepRunner.run(plan, into: folder, options: options) { done, total, runs in
-            progress.points(done, total, runs: runs)
-        }
+        let result = try SweepRunner.run(plan, into: folder, options: options, progress: progress.points)
         progress.finish()
         switch result {
         case let .complete(points): out("\(plan.spec.name): \(points) points → \(folder.path)/\n")

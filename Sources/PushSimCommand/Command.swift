@@ -4,66 +4,33 @@ import PushSim
 /// `pushsim`: thin command-line front end over the PushSim library (its public face is
 /// `PushSimCommand`). Exit status: 0 success, 1 runtime failure, 2 bad input or usage.
 enum Command {
-    static let usage = """
-    usage: pushsim <command> [options]
-
-    commands:
-      run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED]
-                 [--runs csv|gzip|none] [--quiet]
-                 run a scenario; writes runs.csv (--runs gzip: runs.csv.gz; none: no
-                 per-run rows), summary.csv, meta.json into DIR
-                 (default Results/<scenario name>) and prints the summary table;
-                 --shuffle-ties runs equal-time events in a random order (a check)
-      trace FILE [--variant V] [--strategy S] [--replication R] [--format jsonl|text]
-                 [--out PATH] [--seed S] [--shuffle-ties SEED]
-                 one run (default: first variant and strategy, replication 0) as JSON
-                 Lines or a text timeline: every event, its cause and the fingerprint
-      validate FILE
-                 check a scenario (or sweep) file without running it
-      sweep FILE [--out DIR] [--jobs N] [--shard K/N] [--target-halfwidth W]
-                 [--max-replications M] [--replications N] [--seed S]
-                 [--runs csv|gzip|none] [--quiet]
-                 run a parameter study; resumes an interrupted run; writes runs.csv
-                 (as --runs), summary.csv, paired.csv, meta.json, plot.gp into DIR
-                 (default Results/<sweep name>)
-      merge DIR... [--out DIR]
-                 combine the folders of sharded sweep runs (default: into the first)
-      compare BASELINE.csv NEW.csv [--alpha A] [--intervals]
-                 two-proportion test of every cell's convergence rate (default
-                 alpha 0.001), and with --intervals every 95% interval that no
-                 longer overlaps; exit 1 naming the cells that moved
-      compare A/runs.csv B/runs.csv --paired [--alpha A]
-                 the same runs paired (e.g. FIFO and shuffled ties): a sign test of
-                 every cell's every numeric column, family-wise at alpha (default
-                 0.001); exit 1 naming what moved
-      compare A/runs.csv B/runs.csv --fingerprints
-                 exit 1 naming every run whose event fingerprints differ (either
-                 file may be a fingerprint list instead of a runs.csv)
-      fingerprints RUNS.csv [--label NAME]
-                 the run list (file, point, variant, strategy, replication,
-                 fingerprint) of a runs.csv, as make regress keeps it
-      list [--markdown]
-                 the kinds of channel, strategy, sender, distribution and generator, with their parameters,
-                 and the keys of a scenario; --markdown: the tables of docs/plugins.md
-      schema [--sweep]
-                 the JSON Schema (draft 2020-12) of a scenario file (--sweep: of a
-                 sweep file), as docs/schema/ keeps it
-      columns [--markdown [--in-place FILE]]
-                 the runs.csv and summary.csv columns; --markdown: the column tables
-                 of docs/csv.md (--in-place: rewritten between the markers of FILE)
-      --help     this text
-
-    exit status: 0 ok, 1 runtime failure, 2 bad input
-    """
+    /// `pushsim --help`: the commands, one line each (`CommandHelp.overview`); each
+    /// command's own text is `CommandHelp.named(CMD)?.text`.
+    static var usage: String { CommandHelp.overview }
 
     /// Runs the command line `args` (without the program name); scenario and sweep files
-    /// may name every kind in `registry`.
+    /// may name every kind in `registry`. A usage error prints two lines on `err` (the
+    /// message, then where the command's help is) and returns 2.
     /// - Returns: the exit status.
     static func main(_ args: [String], registry: PluginRegistry = .builtIn, out: (String) -> Void, err: @escaping (String) -> Void,
                      environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        // The command a usage error points to, even when the arguments do not parse.
+        var command = args.first { CommandHelp.named($0) != nil }
         do {
             let a = try Arguments(args)
-            if a.flags.contains("--help") || a.flags.contains("-h") || a.command == "help" { out(usage + "\n"); return 0 }
+            command = a.command
+            if a.command == "help" {
+                try a.allow(flags: ["--help", "-h"])
+                guard a.positional.count <= 1 else { throw UsageError("help takes at most one command") }
+                guard let name = a.positional.first else { out(a.flags.isEmpty ? usage : CommandHelp.help.text); return 0 }
+                guard let h = CommandHelp.named(name) else { command = nil; throw unknownCommand(name) }
+                out(h.text); return 0
+            }
+            if a.flags.contains("--help") || a.flags.contains("-h") {
+                guard let name = a.command else { out(usage); return 0 }
+                guard let h = CommandHelp.named(name) else { throw unknownCommand(name) }
+                out(h.text); return 0
+            }
             switch a.command {
             case "run": return try run(a, registry, out: out, err: err, environment: environment)
             case "validate": return try validate(a, registry, out: out)
@@ -78,16 +45,47 @@ enum Command {
                 guard a.positional.isEmpty else { throw UsageError("list takes no arguments") }
                 out(a.flags.contains("--markdown") ? Listing.markdown(registry) : Listing.text(registry)); return 0
             case "schema": return try schema(a, registry, out: out)
-            case nil: err(usage); return 2
-            case let other?: throw UsageError("unknown command \"\(other)\"; commands: run, trace, validate, sweep, merge, compare, fingerprints, columns, list, schema")
+            case "version": return try version(a, out: out, environment: environment)
+            case nil:
+                if a.flags.contains("--version") { return try version(a, out: out, environment: environment) }
+                if args.isEmpty { err(usage); return 2 }
+                let first = String(args[0].prefix { $0 != "=" })
+                let known = CommandHelp.all.contains { $0.optionNames.contains(first) }
+                throw UsageError(known ? "\(first) goes after a command (pushsim CMD \(first) …)" : "unknown option \(first)")
+            case let other?: throw unknownCommand(other)
             }
         } catch let e as UsageError {
-            err("pushsim: \(e)\n\(usage)"); return 2
+            let help = command.flatMap(CommandHelp.named).map { "pushsim \($0.name) --help" } ?? "pushsim --help"
+            err("pushsim: \(e)\nsee \(help)\n"); return 2
         } catch let e as ScenarioError {
             err("pushsim: \(e)\n"); return 2
         } catch {
             err("pushsim: \(error)\n"); return 1
         }
+    }
+
+    private static func unknownCommand(_ name: String) -> UsageError {
+        UsageError("unknown command \"\(name)\"; commands: \(CommandHelp.all.map(\.name).joined(separator: ", "))")
+    }
+
+    /// `version` (or `--version`): PushSim's version, the commit, the GSL version and the
+    /// default generator, as `meta.json` records them. The commit is not built into the
+    /// binary: it is `PUSHSIM_COMMIT`, else `git rev-parse HEAD` here, as for `meta.json`.
+    static func version(_ a: Arguments, out: (String) -> Void, environment: [String: String]) throws -> Int32 {
+        try a.allow(flags: a.command == nil ? ["--version"] : [])
+        guard a.positional.isEmpty else { throw UsageError("version takes no arguments") }
+        let commit: String
+        if let c = environment["PUSHSIM_COMMIT"], !c.isEmpty { commit = "\(c) (PUSHSIM_COMMIT)" }
+        else if let c = GitCommit.current() { commit = "\(c) (git rev-parse HEAD)" }
+        else { commit = "unknown" }
+        out("""
+            pushsim \(StudyReport.version)
+            commit: \(commit)
+            gsl: \(GSL.version)
+            default generator: \(GeneratorType.default.name)
+
+            """)
+        return 0
     }
 
     /// The one scenario FILE of `a`, decoded with `registry`, and its bytes.
@@ -101,6 +99,10 @@ enum Command {
                             environment: [String: String]) throws -> Int32 {
         try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties", "--runs"])
         let runs = try a.runsFormat()
+        if a.positional.count == 1, case let .sweep(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
+            let path = a.positional[0]
+            throw ScenarioError(file: path, path: "$", message: "a sweep file (it has \"\(key)\"), not a scenario; run it with pushsim sweep \(path)")
+        }
         var (scenario, bytes) = try load(a, registry)
         if let n = try a.int("--replications", in: 1...100_000_000) { scenario.replications = n }
         if let s = try a.unsigned("--seed") { scenario.seed = s }

@@ -1,7 +1,8 @@
 import Foundation
+import PushSim
 
-/// A one-line progress display on stderr (runs done / total, runs per second, ETA); shown
-/// only on a terminal and never in CI, so logs stay clean.
+/// A one-line progress display on stderr (runs or points done / total, runs per second,
+/// ETA); shown only on a terminal and never in CI, so logs stay clean.
 final class Progress {
     private let enabled: Bool
     private let err: (String) -> Void
@@ -11,20 +12,40 @@ final class Progress {
     init(enabled: Bool, err: @escaping (String) -> Void) { self.enabled = enabled; self.err = err }
 
     /// Run progress: runs done / total, runs per second, ETA.
-    func update(_ done: Int, _ total: Int) { draw(done, total, unit: "runs", runs: done) }
+    func update(_ done: Int, _ total: Int) {
+        draw(final: done == total) { Self.line(done: done, total: total, unit: "runs", runs: done, elapsed: $0, rateDone: done, rateLeft: total - done) }
+    }
 
-    /// Sweep progress: points done / total, runs per second, ETA from the point rate.
-    func points(_ done: Int, _ total: Int, runs: Int) { draw(done, total, unit: "points", runs: runs) }
+    /// Sweep progress: points done / total, runs per second, and an ETA from the points this
+    /// process computed (a resumed sweep's or another shard's points take none of its time).
+    func points(_ p: SweepRunner.Progress) {
+        draw(final: p.computed == p.toCompute) {
+            Self.line(done: p.done, total: p.total, unit: "points", runs: p.runs, elapsed: $0, rateDone: p.computed, rateLeft: p.toCompute - p.computed)
+        }
+    }
+
+    /// Seconds left at the rate so far: `elapsed` took `done` units, `left` remain; nil
+    /// before the first unit is done.
+    static func eta(elapsed: Double, done: Int, left: Int) -> Double? {
+        guard done > 0 else { return nil }
+        return elapsed / Double(done) * Double(max(left, 0))
+    }
+
+    /// The progress line: `done/total unit  R runs/s  ETA Ns` (the ETA from `rateDone` units
+    /// in `elapsed` seconds and `rateLeft` to go).
+    static func line(done: Int, total: Int, unit: String, runs: Int, elapsed: Double, rateDone: Int, rateLeft: Int) -> String {
+        let elapsed = max(elapsed, 1e-9)
+        let eta = eta(elapsed: elapsed, done: rateDone, left: rateLeft).map { String(format: "ETA %.0fs", $0) } ?? "ETA -"
+        return String(format: "%d/%d %@  %.0f runs/s  %@", done, total, unit, Double(runs) / elapsed, eta)
+    }
 
     /// At most five redraws a second, and always the last one.
-    private func draw(_ done: Int, _ total: Int, unit: String, runs: Int) {
+    private func draw(final: Bool, _ text: (Double) -> String) {
         guard enabled else { return }
         let now = Date()
-        guard done == total || now.timeIntervalSince(lastDraw) > 0.2 else { return }
+        guard final || now.timeIntervalSince(lastDraw) > 0.2 else { return }
         lastDraw = now
-        let elapsed = max(now.timeIntervalSince(start), 1e-9)
-        let eta = done > 0 ? String(format: "ETA %.0fs", elapsed / Double(done) * Double(total - done)) : "ETA -"
-        err(String(format: "\r%d/%d %@  %.0f runs/s  %@   ", done, total, unit, Double(runs) / elapsed, eta))
+        err("\r" + text(now.timeIntervalSince(start)) + "   ")
     }
 
     func finish() { if enabled { err("\r\u{1B}[K") } }

@@ -101,7 +101,8 @@ public struct DurationDistribution: Decodable, Sendable, Equatable {
         }
         let unit = try c.decode(String.self, forKey: unitKey)
         guard SimDuration.units.contains(where: { $0.name == unit }) else {
-            throw c.invalid(unitKey, "unknown unit \"\(unit)\"; expected one of: \(units)")
+            let hint = SimDuration.unitName(for: unit).map { "did you mean \"\($0)\"? " } ?? ""
+            throw c.invalid(unitKey, "unknown unit \"\(unit)\"; \(hint)expected one of: \(units)")
         }
         if let name = Self.negativeSupportParameter(of: d) {
             throw c.invalid(AnyCodingKey(name), "a duration cannot be negative, but this \(d.kind) distribution can be")

@@ -19,21 +19,30 @@ extension Scenario {
     /// - Parameters:
     ///   - file: the name to put in error messages.
     ///   - registry: the kinds the JSON may name (default: the built-in ones).
+    /// - Throws: `ScenarioError`; for a sweep file (`ScenarioFileKind`), at `$`: "a sweep
+    ///   file (it has "axes"), not a scenario".
     public static func decode(_ data: Data, file: String, registry: PluginRegistry = .builtIn) throws(ScenarioError) -> Scenario {
-        try decodeStrictJSON(Scenario.self, data, file: file, registry: registry)
+        try decodeStrictJSON(Scenario.self, data, file: file, registry: registry) { object throws(ScenarioError) in
+            if case let .sweep(key) = ScenarioFileKind(object: object) {
+                throw ScenarioError(file: file, path: "$", message: "a sweep file (it has \"\(key)\"), not a scenario")
+            }
+        }
     }
 }
 
 /// Decodes `data` as `T` from JSON: malformed JSON and decoding failures become a
 /// `ScenarioError` naming `file` and the JSON path (line and column for syntax errors).
 /// Plug-in kinds are looked up in `registry` (given to the decoder's `userInfo`).
-func decodeStrictJSON<T: Decodable>(_ type: T.Type, _ data: Data, file: String,
-                                    registry: PluginRegistry = .builtIn) throws(ScenarioError) -> T {
+/// `inspect` sees the parsed JSON first (to reject a file of the wrong kind as a whole).
+func decodeStrictJSON<T: Decodable>(_ type: T.Type, _ data: Data, file: String, registry: PluginRegistry = .builtIn,
+                                    inspect: (Any) throws(ScenarioError) -> Void = { _ in }) throws(ScenarioError) -> T {
+    let object: Any
     do {
-        _ = try JSONSerialization.jsonObject(with: data)
+        object = try JSONSerialization.jsonObject(with: data)
     } catch {
         throw ScenarioError(file: file, path: "$", message: "malformed JSON: \(malformedJSONDetail(error, data))")
     }
+    try inspect(object)
     do {
         let decoder = JSONDecoder()
         decoder.userInfo[PluginRegistry.userInfoKey] = registry

@@ -50,7 +50,8 @@ public struct Axis: Decodable, Sendable {
         let from = try rc.decodeDouble(.from, in: -1e15...1e15), to = try rc.decodeDouble(.to, in: -1e15...1e15)
         let unit = try rc.decodeIfPresent(String.self, forKey: .unit)
         if let unit, !SimDuration.units.contains(where: { $0.name == unit }) {
-            throw rc.invalid(.unit, "unknown unit \"\(unit)\"; units: us, ms, s, m, h, d")
+            let hint = SimDuration.unitName(for: unit).map { "did you mean \"\($0)\"? " } ?? ""
+            throw rc.invalid(.unit, "unknown unit \"\(unit)\"; \(hint)units: us, ms, s, m, h, d")
         }
         var numbers: [Double] = []
         if rc.contains(.step) == rc.contains(.factor) { throw r.invalid("give \"step\" or \"factor\"") }

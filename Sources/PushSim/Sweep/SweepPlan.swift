@@ -47,14 +47,19 @@ public struct SweepPlan: Sendable {
     /// - Parameters:
     ///   - replications, seed: command-line overrides (applied after the sweep's own).
     ///   - registry: the kinds the base scenario and the sweep may name (default: the built-in ones).
-    /// - Throws: `ScenarioError` naming the sweep (or base) file and the JSON path.
+    /// - Throws: `ScenarioError` naming the sweep (or base) file and the JSON path; for a
+    ///   scenario file (`ScenarioFileKind`), at `$`: "a scenario file (…), not a sweep".
     public static func load(path: String, replications: Int? = nil, seed: UInt64? = nil,
                             registry: PluginRegistry = .builtIn) throws(ScenarioError) -> SweepPlan {
         let sweepData: Data
         do { sweepData = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw ScenarioError(file: path, path: "$", message: "cannot read the file (\((error as NSError).localizedDescription))")
         }
-        let spec = try decodeStrictJSON(SweepSpec.self, sweepData, file: path)
+        let spec = try decodeStrictJSON(SweepSpec.self, sweepData, file: path) { object throws(ScenarioError) in
+            if case let .scenario(key) = ScenarioFileKind(object: object) {
+                throw ScenarioError(file: path, path: "$", message: "a scenario file (it has \"\(key)\" and no \"axes\"), not a sweep")
+            }
+        }
         let basePath = spec.base.hasPrefix("/") ? spec.base
             : URL(fileURLWithPath: path).absoluteURL.deletingLastPathComponent().appendingPathComponent(spec.base).standardized.path
         let baseData: Data

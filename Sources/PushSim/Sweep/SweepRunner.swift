@@ -33,21 +33,45 @@ public enum SweepRunner {
         case partial(done: Int, total: Int)
     }
 
+    /// How far a `run` call has got, for a progress display. A resumed run or a shard
+    /// starts with points already done that it does not compute: a rate (and an ETA) is
+    /// `computed` over this call's time, with `toCompute - computed` points left.
+    public struct Progress: Equatable, Sendable {
+        /// Points done in the folder (this call's and any earlier run's or shard's), of `total`.
+        public var done: Int
+        /// Every point of the plan.
+        public var total: Int
+        /// Points this call has computed so far.
+        public var computed: Int
+        /// Points this call computes: this shard's points not done when it started.
+        public var toCompute: Int
+        /// Runs this call has computed so far.
+        public var runs: Int
+
+        public init(done: Int, total: Int, computed: Int, toCompute: Int, runs: Int) {
+            self.done = done; self.total = total; self.computed = computed; self.toCompute = toCompute; self.runs = runs
+        }
+    }
+
     /// Runs the points this shard owns that are not done yet, then assembles if all are.
-    /// - Parameter progress: (points done, points total, runs done) on the calling thread.
+    /// - Parameter progress: called on the calling thread after each batch of runs and each point.
     public static func run(_ plan: SweepPlan, into folder: URL, options: Options,
-                           progress: ((Int, Int, Int) -> Void)? = nil) throws -> Result {
+                           progress: ((Progress) -> Void)? = nil) throws -> Result {
         let pointsFolder = folder.appendingPathComponent("points")
         let manifest = try SweepManifest(plan: plan, options: options)
         try manifest.prepare(pointsFolder)
-        var runsDone = 0
-        for point in plan.points where point.index % options.shard.n == options.shard.k - 1 {
-            if manifest.isDone(point.index, in: pointsFolder) { continue }
+        let todo = plan.points.filter { $0.index % options.shard.n == options.shard.k - 1 && !manifest.isDone($0.index, in: pointsFolder) }
+        var state = Progress(done: manifest.doneCount(in: pointsFolder), total: plan.points.count, computed: 0, toCompute: todo.count, runs: 0)
+        for point in todo {
+            if manifest.isDone(point.index, in: pointsFolder) { state.toCompute -= 1; continue }   // another process finished it
             try manifest.compute(point, axes: plan.spec.axes, options: options, into: pointsFolder) { n in
-                runsDone += n
-                progress?(manifest.doneCount(in: pointsFolder), plan.points.count, runsDone)
+                state.runs += n
+                state.done = manifest.doneCount(in: pointsFolder)
+                progress?(state)
             }
-            progress?(manifest.doneCount(in: pointsFolder), plan.points.count, runsDone)
+            state.computed += 1
+            state.done = manifest.doneCount(in: pointsFolder)
+            progress?(state)
         }
         return try assembleIfComplete(folder)
     }

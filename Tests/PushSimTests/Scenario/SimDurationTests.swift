@@ -37,12 +37,40 @@ struct SimDurationTests {
         ("", "empty"),
         ("s", "expected a number"),
         ("1.2.3s", "expected a number"),
-        ("5 s", "no unit"),
+        ("5 s", "has a space"),
+        ("5,5s", "expected a unit after the number, got \",\""),
+        ("1h30", "write e.g. \"1h30s\""),
     ])
     func rejects(text: String, reasonMentions: String) {
         let error = #expect(throws: DurationSyntaxError.self) { try SimDuration(parsing: text) }
         #expect(error?.reason.contains(reasonMentions) == true, "reason: \(error?.reason ?? "none")")
         #expect(error?.description == error?.reason)
+    }
+
+    @Test("A near miss is answered with a spelling that parses and means the same", arguments: [
+        ("2 m", "2m", SimDuration.minutes(2)), ("2 min", "2m", .minutes(2)), ("2 mins", "2m", .minutes(2)),
+        ("2min", "2m", .minutes(2)), ("2 sec", "2s", .seconds(2)), ("10 s", "10s", .seconds(10)), ("1 hour", "1h", .hours(1)),
+        ("1.5 hours", "1.5h", .minutes(90)), ("2 days", "2d", .days(2)), ("30S", "30s", .seconds(30)), ("10MS", "10ms", .milliseconds(10)),
+        ("1h 30m", "1h30m", .minutes(90)), ("1 hr 5 mins", "1h5m", .minutes(65)), (" 5s", "5s", .seconds(5)), ("250 µs", "250us", .microseconds(250)),
+        ("2w", "14d", .days(14)), ("1.5 weeks", "10.5d", .hours(252)), ("300 milliseconds", "300ms", .milliseconds(300)),
+    ])
+    func suggests(text: String, hint: String, value: SimDuration) throws {
+        let error = #expect(throws: DurationSyntaxError.self) { try SimDuration(parsing: text) }
+        #expect(error?.reason.hasSuffix("; did you mean \"\(hint)\"?") == true, "\(text): \(error?.reason ?? "none")")
+        #expect(SimDuration.suggestion(for: text) == hint)
+        #expect(try SimDuration(parsing: hint) == value, "\(hint) does not mean \(text)")
+    }
+
+    @Test("No guess where the meaning is unclear: a bare number, an unknown unit, M", arguments: ["30", "5x", "2M", "s", "", "2 m 3", "1e3s", "-5 s"])
+    func noSuggestion(text: String) {
+        let error = #expect(throws: DurationSyntaxError.self) { try SimDuration(parsing: text) }
+        #expect(error?.reason.contains("did you mean") == false, "\(text): \(error?.reason ?? "none")")
+    }
+
+    @Test("Unit names: the canonical ones, their words and capitals; not M, not weeks")
+    func unitNames() {
+        #expect(SimDuration.unitName(for: "min") == "m" && SimDuration.unitName(for: "Seconds") == "s" && SimDuration.unitName(for: "h") == "h")
+        #expect(SimDuration.unitName(for: "M") == nil && SimDuration.unitName(for: "w") == nil && SimDuration.unitName(for: "x") == nil)
     }
 
     @Test("Absurdly long durations are rejected, not wrapped")

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Whether a JSON file is a scenario or a sweep, told by its top-level keys alone: a sweep
+/// has `"axes"` or `"base"`, which no scenario has; a scenario has a key no sweep has (such
+/// as `"server"`). `Scenario.load` and `SweepPlan.load` use it to say "a sweep file, not a
+/// scenario" (and the other way round) instead of `unknown key "axes"`.
+public enum ScenarioFileKind: Equatable, Sendable {
+    /// A sweep file; `key` is the top-level key that tells (`"axes"`, else `"base"`).
+    case sweep(key: String)
+    /// A scenario file; `key` is the first top-level key (in declaration order) no sweep has.
+    case scenario(key: String)
+    /// Not a JSON object, or an object with none of the telling keys.
+    case unknown
+
+    /// The kind of the JSON in `data` (`.unknown` when it is not JSON).
+    public init(json data: Data) {
+        self.init(object: (try? JSONSerialization.jsonObject(with: data)) ?? NSNull())
+    }
+
+    /// The kind of a `JSONSerialization` object.
+    init(object: Any) {
+        guard let o = object as? [String: Any] else { self = .unknown; return }
+        if let k = ["axes", "base"].first(where: { o[$0] != nil }) { self = .sweep(key: k); return }
+        let sweepKeys = Set(SweepSpec.CodingKeys.allCases.map(\.stringValue))
+        if let k = Scenario.CodingKeys.allCases.map(\.stringValue).first(where: { !sweepKeys.contains($0) && o[$0] != nil }) {
+            self = .scenario(key: k)
+            return
+        }
+        self = .unknown
+    }
+}

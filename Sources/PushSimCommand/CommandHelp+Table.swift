@@ -1,0 +1,167 @@
+extension CommandHelp {
+    /// Every command, in the overview's order.
+    static let all: [CommandHelp] = [run, trace, validate, sweep, merge, compare, fingerprints, list, schema, columns, version, help]
+
+    private static let jobs = Option("--jobs", "N", "worker threads, 1 … 1024 (default: the number of cores); the reports are byte-identical for any N")
+    private static let runsFormat = Option("--runs", "csv|gzip|none",
+                                           "the per-run rows: runs.csv, runs.csv.gz, or none (default csv)")
+    private static let quiet = Option("--quiet", nil,
+                                      "no progress line on stderr (it appears only when stderr is a terminal and CI is unset)")
+
+    static let run = CommandHelp(
+        name: "run",
+        synopsis: ["run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED] [--runs csv|gzip|none] [--quiet]"],
+        summary: "run a scenario: runs.csv, summary.csv, meta.json and a summary",
+        description: "Runs every replication of every variant × strategy of the scenario FILE, writes runs.csv (see --runs), "
+            + "summary.csv and meta.json into DIR and prints the summary table. Reports are written under temporary names "
+            + "and renamed into place; bad input writes nothing. A sweep file is run with pushsim sweep.",
+        options: [
+            Option("--replications", "N", "replications of each variant × strategy, 1 … 100000000 (default: the scenario's \"replications\")"),
+            Option("--seed", "S", "the scenario seed, an unsigned 64-bit integer (default: the scenario's \"seed\")"),
+            Option("--out", "DIR", "the results folder (default Results/<scenario name>)"),
+            jobs,
+            Option("--shuffle-ties", "SEED", "run equal-time events in an order drawn from SEED instead of first-in first-out "
+                   + "(a check of what depends on tie order; recorded in meta.json); default: FIFO"),
+            runsFormat, quiet,
+        ],
+        examples: ["run Scenarios/push-hint-study.json",
+                   "run Scenarios/push-hint-study.json --replications 200 --seed 7 --out /tmp/study",
+                   "run Scenarios/push-hint-study.json --shuffle-ties=1 --runs=none --quiet"])
+
+    static let trace = CommandHelp(
+        name: "trace",
+        synopsis: ["trace FILE [--variant V] [--strategy S] [--replication R] [--format jsonl|text] [--out PATH] [--seed S] [--shuffle-ties SEED]"],
+        summary: "one run's every event and fingerprint, as JSON Lines or text",
+        description: "Runs one run of the scenario FILE exactly as pushsim run computes it and prints every event, "
+            + "its cause and what happened in it, and the run's event fingerprint.",
+        options: [
+            Option("--variant", "V", "the variant, by name (default: the first)"),
+            Option("--strategy", "S", "the strategy, by name (default: the first)"),
+            Option("--replication", "R", "the replication, 0 … replications − 1 (default 0)"),
+            Option("--format", "jsonl|text", "JSON Lines, one event a line, or a text timeline (default jsonl)"),
+            Option("--out", "PATH", "write the trace to PATH (default: standard output)"),
+            Option("--seed", "S", "the scenario seed (default: the scenario's \"seed\")"),
+            Option("--shuffle-ties", "SEED", "equal-time events in the order pushsim run --shuffle-ties SEED uses (default: FIFO)"),
+        ],
+        examples: ["trace Scenarios/push-hint-study.json --format text",
+                   "trace Scenarios/push-hint-study.json --variant lossy --strategy hintPull --replication 3 --out /tmp/trace.jsonl"])
+
+    static let validate = CommandHelp(
+        name: "validate",
+        synopsis: ["validate FILE"],
+        summary: "check a scenario or sweep file without running it",
+        description: "Decodes the scenario FILE, or the sweep FILE (one whose top level has \"axes\" or \"base\") with "
+            + "every point it expands to, without running anything. Prints FILE: ok with the counts, or the first "
+            + "problem with its JSON path (exit 2).",
+        examples: ["validate Scenarios/push-hint-study.json", "validate Scenarios/sweeps/loss-rate.json"])
+
+    static let sweep = CommandHelp(
+        name: "sweep",
+        synopsis: ["sweep FILE [--out DIR] [--jobs N] [--shard K/N] [--target-halfwidth W] [--max-replications M] "
+                   + "[--replications N] [--seed S] [--runs csv|gzip|none] [--quiet]"],
+        summary: "run (or resume) a parameter study",
+        description: "Runs every point of the sweep FILE (its base scenario with each axis set to one of its values) "
+            + "into DIR/points/, then assembles runs.csv (see --runs), summary.csv, paired.csv, meta.json and plot.gp "
+            + "in DIR. Rerun with the same file and options, it resumes: finished points are kept and the reports end "
+            + "byte-identical to an uninterrupted run's. A scenario file is run with pushsim run.",
+        options: [
+            Option("--out", "DIR", "the results folder (default Results/<sweep name>)"),
+            jobs,
+            Option("--shard", "K/N", "compute only the points whose index is K − 1 modulo N, 1 ≤ K ≤ N (then pushsim merge "
+                   + "the shards' folders); default 1/1"),
+            Option("--target-halfwidth", "W", "adaptive replications: add replications to a point until every 95% "
+                   + "interval's half-width is at most W, in (0, 0.5); default: the fixed replications"),
+            Option("--max-replications", "M", "with --target-halfwidth, at most M replications per point (default 100000)"),
+            Option("--replications", "N", "replications per point (default: the sweep's \"replications\", else its base's)"),
+            Option("--seed", "S", "the seed of every point (default: the sweep's \"seed\", else its base's)"),
+            runsFormat, quiet,
+        ],
+        examples: ["sweep Scenarios/sweeps/loss-rate.json",
+                   "sweep Scenarios/sweeps/loss-rate.json --shard 2/4 --out /tmp/loss-rate-2",
+                   "sweep Scenarios/sweeps/loss-rate.json --target-halfwidth=0.02 --max-replications=5000"])
+
+    static let merge = CommandHelp(
+        name: "merge",
+        synopsis: ["merge DIR... [--out DIR]"],
+        summary: "combine the folders of sharded sweep runs",
+        description: "Copies the finished points of the folders of pushsim sweep --shard runs into one folder and "
+            + "assembles the reports once every point is there; exit 1 saying how many points are still missing. "
+            + "Folders of different sweeps are refused.",
+        options: [Option("--out", "DIR", "the folder to assemble into (default: the first DIR)")],
+        examples: ["merge /tmp/loss-rate-1 /tmp/loss-rate-2 --out Results/loss-rate"])
+
+    static let compare = CommandHelp(
+        name: "compare",
+        synopsis: ["compare BASELINE.csv NEW.csv [--alpha A] [--intervals]",
+                   "compare A/runs.csv B/runs.csv --paired [--alpha A]",
+                   "compare A/runs.csv B/runs.csv --fingerprints"],
+        summary: "did rates, intervals, paired runs or fingerprints move?",
+        description: "Given two summary.csv files, a two-proportion test of every cell's convergence rate; exit 1 "
+            + "naming the cells that moved or are missing. --paired compares two runs.csv files of the same runs; "
+            + "--fingerprints their event fingerprints. runs.csv.gz files are read too.",
+        options: [
+            Option("--alpha", "A", "the significance level, in (0, 1) (default 0.001); with --paired, family-wise"),
+            Option("--intervals", nil, "also list every 95% interval that no longer overlaps its baseline (exit 1)"),
+            Option("--paired", nil, "the same runs paired (e.g. FIFO and shuffled ties): a sign test of every cell's "
+                   + "every numeric column, family-wise at alpha; exit 1 naming what moved"),
+            Option("--fingerprints", nil, "exit 1 naming every run whose event fingerprints differ (either file may be "
+                   + "a fingerprint list from pushsim fingerprints); takes no other option"),
+        ],
+        examples: ["compare Results/baselines/push-hint-study.summary.csv Results/push-hint-study/summary.csv --intervals",
+                   "compare /tmp/fifo/runs.csv /tmp/shuffled/runs.csv --paired",
+                   "compare Results/baselines/fingerprints/push-hint-study.csv /tmp/study/runs.csv --fingerprints"])
+
+    static let fingerprints = CommandHelp(
+        name: "fingerprints",
+        synopsis: ["fingerprints RUNS.csv [--label NAME]"],
+        summary: "the run list of a runs.csv with each run's fingerprint",
+        description: "Prints the run list (file, point, variant, strategy, replication, fingerprint) of a runs.csv "
+            + "(or runs.csv.gz), as make regress keeps it in Results/baselines/fingerprints/.",
+        options: [Option("--label", "NAME", "the value of the file column (default: the RUNS.csv path as given)")],
+        examples: ["fingerprints Results/push-hint-study/runs.csv --label push-hint-study"])
+
+    static let list = CommandHelp(
+        name: "list",
+        synopsis: ["list [--markdown]"],
+        summary: "every kind of channel, strategy, sender, distribution, generator",
+        description: "Lists every kind of channel, strategy, sender, distribution and generator with its parameters, "
+            + "and every key of a scenario file, with type, default and meaning.",
+        options: [Option("--markdown", nil, "the tables of docs/plugins.md instead")],
+        examples: ["list", "list --markdown > docs/plugins.md"])
+
+    static let schema = CommandHelp(
+        name: "schema",
+        synopsis: ["schema [--sweep]"],
+        summary: "the JSON Schema of a scenario (or sweep) file",
+        description: "Prints the JSON Schema (draft 2020-12) of a scenario file, as docs/schema/ keeps it (make schema).",
+        options: [Option("--sweep", nil, "the schema of a sweep file instead")],
+        examples: ["schema > docs/schema/scenario.schema.json", "schema --sweep"])
+
+    static let columns = CommandHelp(
+        name: "columns",
+        synopsis: ["columns [--markdown [--in-place FILE]]"],
+        summary: "the runs.csv and summary.csv columns",
+        description: "Lists the columns of runs.csv and summary.csv (file, number, name), one a line.",
+        options: [
+            Option("--markdown", nil, "the column tables of docs/csv.md instead"),
+            Option("--in-place", "FILE", "with --markdown: rewrite the tables between the markers of FILE (unchanged bytes are not rewritten)"),
+        ],
+        examples: ["columns", "columns --markdown --in-place docs/csv.md"])
+
+    static let version = CommandHelp(
+        name: "version",
+        synopsis: ["version", "--version"],
+        summary: "version, commit, GSL version, default generator (or --version)",
+        description: "Prints PushSim's version, the commit, the GSL version and the default generator, as meta.json "
+            + "records them. The commit is not built in: like meta.json's, it is $PUSHSIM_COMMIT (make exports it), "
+            + "else git rev-parse HEAD in the current directory, else unknown.",
+        examples: ["--version"])
+
+    static let help = CommandHelp(
+        name: "help",
+        synopsis: ["help [CMD]", "CMD --help"],
+        summary: "this overview; help CMD: a command's help (or CMD --help, -h)",
+        description: "Prints the overview of the commands, or with CMD that command's usage, options with their "
+            + "defaults, and examples.",
+        examples: ["help sweep", "sweep --help"])
+}
