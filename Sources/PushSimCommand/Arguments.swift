@@ -13,7 +13,7 @@ struct Arguments {
     /// Options that take a value; everything else starting with `-` is a flag.
     static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--alpha",
                                       "--variant", "--strategy", "--replication", "--format", "--shuffle-ties", "--label", "--runs",
-                                      "--in-place"]
+                                      "--in-place", "--power", "--detect"]
 
     init(_ args: [String]) throws(UsageError) {
         var i = 0
@@ -80,4 +80,13 @@ struct Arguments {
 struct UsageError: Error, CustomStringConvertible {
     var description: String
     init(_ d: String) { description = d }
+}
+
+extension Arguments {
+    /// A number in (0, 1) (a level, a power or a rate change), or nil when absent.
+    func fraction(_ name: String) throws(UsageError) -> Double? {
+        guard let text = options[name] else { return nil }
+        guard let v = Double(text), v > 0, v < 1 else { throw UsageError("\(name) expects a number in (0, 1), got \"\(text)\"") }
+        return v
+    }
 }

@@ -9,35 +9,24 @@ extension Command {
     /// `compare A/runs.csv B/runs.csv --paired [--alpha A]`: the same runs paired, every
     /// cell and numeric column by a sign test, family-wise at alpha (`PairedRunComparison`).
     static func compare(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
-        try a.allow(flags: ["--intervals", "--fingerprints", "--paired"], options: ["--alpha"])
+        try a.allow(flags: ["--intervals", "--fingerprints", "--paired"], options: ["--alpha", "--power", "--detect"])
         guard a.positional.count == 2 else { throw UsageError("expected BASELINE.csv and NEW.csv") }
         if a.flags.contains("--fingerprints") {
             guard a.flags.count == 1, a.options.isEmpty else { throw UsageError("--fingerprints takes no other option") }
             return try compareFingerprints(a.positional[0], a.positional[1], out: out)
         }
-        let alpha = try a.options["--alpha"].map { text throws(UsageError) -> Double in
-            guard let v = Double(text), v > 0, v < 1 else { throw UsageError("--alpha expects a number in (0, 1), got \"\(text)\"") }
-            return v
-        } ?? 0.001
+        let alpha = try a.fraction("--alpha") ?? 0.001
         if a.flags.contains("--paired") {
             guard a.flags.count == 1 else { throw UsageError("--paired takes no other flag (only --alpha)") }
+            guard a.options["--power"] == nil, a.options["--detect"] == nil else { throw UsageError("--power and --detect apply to summaries, not --paired") }
             let r = try PairedRunComparison.compare(try text(a.positional[0]), a.positional[0], try text(a.positional[1]), a.positional[1], alpha: alpha)
             return report(r.moves.map(\.description), out: out,
                           ok: "\(r.runs) paired runs, \(r.tests) sign tests: nothing moved (family-wise alpha \(alpha))",
                           moved: "\(r.moves.count) of \(r.tests) sign tests moved (family-wise alpha \(alpha), \(r.runs) paired runs):")
         }
         let baseline = try table(a.positional[0]), current = try table(a.positional[1])
-        var failures: [String] = []
-        for (key, b) in baseline.cells {
-            guard let c = current.cells.first(where: { $0.key == key })?.value else { failures.append("\(key): missing from \(a.positional[1])"); continue }
-            let p = TwoProportionTest.pValue(successes: b.converged, trials: b.replications, successes: c.converged, trials: c.replications)
-            if p < alpha {
-                failures.append(String(format: "%@: %d/%d → %d/%d (p = %.2g)", key, b.converged, b.replications, c.converged, c.replications, p))
-            }
-        }
-        var status: Int32 = report(failures, out: out,
-                                   ok: "\(baseline.cells.count) cells: no convergence rate moved (two-proportion test, alpha \(alpha))",
-                                   moved: "convergence rate moved (two-proportion test, alpha \(alpha)) in \(failures.count) of \(baseline.cells.count) cells:")
+        var status = compareRates(baseline.cells, current.cells, newFile: a.positional[1], alpha: alpha,
+                                  power: try a.fraction("--power") ?? 0.8, detect: try a.fraction("--detect"), out: out)
         if a.flags.contains("--intervals") {
             let moves = try IntervalComparison.moves(baseline: try text(a.positional[0]), a.positional[0],
                                                      current: try text(a.positional[1]), a.positional[1])
@@ -49,7 +38,7 @@ extension Command {
 
     /// Prints `ok` when nothing moved, else `moved` and one indented line per item.
     /// - Returns: the exit status, 0 or 1.
-    private static func report(_ items: [String], out: (String) -> Void, ok: String, moved: String) -> Int32 {
+    static func report(_ items: [String], out: (String) -> Void, ok: String, moved: String) -> Int32 {
         guard !items.isEmpty else { out(ok + "\n"); return 0 }
         out(moved + "\n")
         for item in items { out("  \(item)\n") }
@@ -95,16 +84,16 @@ extension Command {
 
     /// A summary.csv as (cell key, converged, replications); the key is every column
     /// before `replications` (point and axes for sweeps, then variant and strategy).
-    private static func table(_ path: String) throws -> (cells: [(key: String, value: (converged: Int, replications: Int))], columns: [String]) {
+    private static func table(_ path: String) throws -> (cells: [(key: String, value: RateCell)], columns: [String]) {
         let rows = CSV.parse(try text(path))
         guard let header = rows.first, let r = header.firstIndex(of: "replications"), let c = header.firstIndex(of: "converged") else {
             throw ScenarioError(file: path, path: "$", message: "not a summary.csv (no replications and converged columns)")
         }
-        let cells = try rows.dropFirst().map { row throws(ScenarioError) -> (key: String, value: (converged: Int, replications: Int)) in
+        let cells = try rows.dropFirst().map { row throws(ScenarioError) -> (key: String, value: RateCell) in
             guard row.count == header.count, let n = Int(row[r]), let x = Int(row[c]) else {
                 throw ScenarioError(file: path, path: "$", message: "a row does not match the header")
             }
-            return (zip(header[..<r], row[..<r]).map { "\($0)=\($1)" }.joined(separator: " "), (x, n))
+            return (zip(header[..<r], row[..<r]).map { "\($0)=\($1)" }.joined(separator: " "), RateCell(converged: x, replications: n))
         }
         return (cells, header)
     }

@@ -92,7 +92,7 @@ extension CommandHelp {
 
     static let compare = CommandHelp(
         name: "compare",
-        synopsis: ["compare BASELINE.csv NEW.csv [--alpha A] [--intervals]",
+        synopsis: ["compare BASELINE.csv NEW.csv [--alpha A] [--power P] [--detect D] [--intervals]",
                    "compare A/runs.csv B/runs.csv --paired [--alpha A]",
                    "compare A/runs.csv B/runs.csv --fingerprints"],
         summary: "did rates, intervals, paired runs or fingerprints move?",
@@ -101,6 +101,11 @@ extension CommandHelp {
             + "--fingerprints their event fingerprints. runs.csv.gz files are read too.",
         options: [
             Option("--alpha", "A", "the significance level, in (0, 1) (default 0.001); with --paired, family-wise"),
+            Option("--power", "P", "the power, in (0, 1), at which compare reports the smallest change each cell could "
+                   + "detect, and --detect chooses its level (default 0.8)"),
+            Option("--detect", "D", "a change of convergence rate, in (0, 1), that must not go unnoticed: each cell is "
+                   + "tested at the larger of --alpha and the level that flags D with power P (more false alarms: "
+                   + "their expected number is printed)"),
             Option("--intervals", nil, "also list every 95% interval that no longer overlaps its baseline (exit 1)"),
             Option("--paired", nil, "the same runs paired (e.g. FIFO and shuffled ties): a sign test of every cell's "
                    + "every numeric column, family-wise at alpha; exit 1 naming what moved"),
@@ -108,6 +113,7 @@ extension CommandHelp {
                    + "a fingerprint list from pushsim fingerprints); takes no other option"),
         ],
         examples: ["compare Results/baselines/push-hint-study.summary.csv Results/push-hint-study/summary.csv --intervals",
+                   "compare old/summary.csv new/summary.csv --detect 0.06 --power 0.8",
                    "compare /tmp/fifo/runs.csv /tmp/shuffled/runs.csv --paired",
                    "compare Results/baselines/fingerprints/push-hint-study.csv /tmp/study/runs.csv --fingerprints"])
 

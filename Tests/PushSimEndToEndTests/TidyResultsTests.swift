@@ -92,3 +92,32 @@ import Testing
         }
     }
 }
+
+/// `pushsim compare --power / --detect` on summaries written for the purpose.
+@Suite struct ComparePowerTests {
+    static func summaries(_ base: Int, _ new: Int, n: Int = 1000) throws -> (URL, String, String) {
+        let dir = try temporaryFolder()
+        let header = "variant,strategy,replications,converged\n"
+        let a = dir.appendingPathComponent("a.csv"), b = dir.appendingPathComponent("b.csv")
+        try Data((header + "v,s,\(n),\(base)\n").utf8).write(to: a)
+        try Data((header + "v,s,\(n),\(new)\n").utf8).write(to: b)
+        return (dir, a.path, b.path)
+    }
+
+    @Test("a loss change 0.30 → 0.36 at 1,000 runs: the default reports what it can detect; --detect 0.06 flags it")
+    func detect() throws {
+        let (dir, a, b) = try Self.summaries(300, 360)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = runCLI(["compare", a, b])
+        #expect(plain.status == 0 && plain.out.contains("no convergence rate moved"), "\(plain.out)")
+        #expect(plain.out.contains("detectable with power 0.8: a change of 0.0"), "\(plain.out)")
+        let asked = runCLI(["compare", a, b, "--detect", "0.06", "--power", "0.8"])
+        #expect(asked.status == 1 && asked.out.contains("300/1000 → 360/1000"), "\(asked.out)")
+        #expect(asked.out.contains("expect") && asked.out.contains("false alarms over 1 cells"), "\(asked.out)")
+        let same = try Self.summaries(300, 305)
+        defer { try? FileManager.default.removeItem(at: same.0) }
+        #expect(runCLI(["compare", same.1, same.2, "--detect", "0.06"]).status == 0)
+        let bad = runCLI(["compare", a, b, "--power", "1.5"])
+        #expect(bad.status == 2 && bad.err.contains("--power expects a number in (0, 1)"), "\(bad.err)")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import PushSim
+
+/// One cell of a summary.csv as `compare` reads it.
+struct RateCell {
+    var converged: Int
+    var replications: Int
+    var rate: Double { Double(converged) / Double(replications) }
+}
+
+extension Command {
+    /// The two-proportion test of every baseline cell against the same cell of the new
+    /// summary (`TwoProportionTest`, at `alpha`, or with `detect` at the larger level that
+    /// flags a change of `detect` with probability `power`: `RatePower.alphaToDetect`), then
+    /// the smallest change each cell could detect (`RatePower.detectableChange`, at the
+    /// level used and `power`), reported for the hardest cell.
+    /// - Returns: 1 when a cell moved or is missing, else 0.
+    static func compareRates(_ baseline: [(key: String, value: RateCell)], _ current: [(key: String, value: RateCell)], newFile: String,
+                             alpha: Double, power: Double, detect: Double?, out: (String) -> Void) -> Int32 {
+        let currentCells = Dictionary(current.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var failures: [String] = [], levels: [Double] = []
+        var hardest: (change: Double?, key: String, cell: RateCell, other: Int)?
+        for (key, b) in baseline {
+            guard let c = currentCells[key] else { failures.append("\(key): missing from \(newFile)"); continue }
+            let level = detect.map { max(alpha, RatePower.alphaToDetect(change: $0, rate: b.rate, trials: b.replications, c.replications, power: power)) } ?? alpha
+            levels.append(level)
+            let p = TwoProportionTest.pValue(successes: b.converged, trials: b.replications, successes: c.converged, trials: c.replications)
+            if p < level {
+                failures.append(String(format: "%@: %d/%d → %d/%d (p = %.2g%@)", key, b.converged, b.replications, c.converged, c.replications, p,
+                                       detect == nil ? "" : String(format: " < %.2g", level)))
+            }
+            let change = RatePower.detectableChange(rate: b.rate, trials: b.replications, c.replications, alpha: level, power: power)
+            if hardest == nil || (change ?? 2) > (hardest!.change ?? 2) { hardest = (change, key, b, c.replications) }
+        }
+        let test = detect.map { String(format: "two-proportion test, alpha raised per cell to detect a change of %g with power %g: %.2g … %.2g",
+                                         $0, power, levels.min() ?? alpha, levels.max() ?? alpha) } ?? "two-proportion test, alpha \(alpha)"
+        let status = report(failures, out: out, ok: "\(baseline.count) cells: no convergence rate moved (\(test))",
+                            moved: "convergence rate moved (\(test)) in \(failures.count) of \(baseline.count) cells:")
+        if detect != nil, !levels.isEmpty {
+            out(String(format: "  if nothing moved, expect %.2g false alarms over %d cells (the sum of their alphas)\n", levels.reduce(0, +), levels.count))
+        }
+        if let h = hardest {
+            let cell = String(format: "%@, rate %.3f, %d vs %d runs", h.key, h.cell.rate, h.cell.replications, h.other)
+            if let change = h.change {
+                out(String(format: "  detectable with power %g: a change of %.3f or more in every cell (the hardest: %@)\n", power, change, cell))
+            } else {
+                out(String(format: "  some cells cannot detect any change with power %g (e.g. %@); rerun with more replications\n", power, cell))
+            }
+        }
+        return status
+    }
+}
