@@ -21,7 +21,7 @@ extension Command {
     /// `sweep FILE [options]`: runs (or resumes) a parameter study into its results folder.
     static func sweep(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                       environment: [String: String]) throws -> Int32 {
-        try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed",
+        try a.allow(flags: ["--quiet", "--allow-other-build"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed",
                              "--runs"])
         guard a.positional.count == 1 else { throw UsageError("expected exactly one sweep FILE") }
         if case let .scenario(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
@@ -35,6 +35,7 @@ extension Command {
             seed = s
         }
         var options = SweepRunner.Options()
+        options.allowOtherBuild = a.flags.contains("--allow-other-build")
         options.jobs = try a.int("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         if let text = a.options["--shard"] {
             let parts = text.split(separator: "/").compactMap { Int($0) }
@@ -69,11 +70,11 @@ extension Command {
 
     /// `merge DIR... [--out DIR]`: assembles sharded sweep folders (no scenario is decoded).
     static func merge(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
-        try a.allow(options: ["--out"])
+        try a.allow(flags: ["--allow-other-build"], options: ["--out"])
         guard !a.positional.isEmpty else { throw UsageError("expected one or more sweep result folders") }
         let dirs = a.positional.map { URL(fileURLWithPath: $0) }
         let target = a.options["--out"].map { URL(fileURLWithPath: $0) } ?? dirs[0]
-        switch try SweepRunner.merge(dirs, into: target) {
+        switch try SweepRunner.merge(dirs, into: target, allowOtherBuild: a.flags.contains("--allow-other-build")) {
         case let .complete(points): out("merged \(points) points → \(target.path)/\n"); return 0
         case let .partial(done, total): out("merged; \(done) of \(total) points present, still missing \(total - done)\n"); return 1
         }

@@ -58,7 +58,7 @@ extension CommandHelp {
     static let sweep = CommandHelp(
         name: "sweep",
         synopsis: ["sweep FILE [--out DIR] [--jobs N] [--shard K/N] [--target-halfwidth W] [--max-replications M] "
-                   + "[--replications N] [--seed S] [--runs csv|gzip|none] [--quiet]"],
+                   + "[--replications N] [--seed S] [--runs csv|gzip|none] [--allow-other-build] [--quiet]"],
         summary: "run (or resume) a parameter study",
         description: "Runs every point of the sweep FILE (its base scenario with each axis set to one of its values) "
             + "into DIR/points/, then assembles runs.csv (see --runs), summary.csv, paired.csv, meta.json and plot.gp "
@@ -74,6 +74,8 @@ extension CommandHelp {
             Option("--max-replications", "M", "with --target-halfwidth, at most M replications per point (default 100000)"),
             Option("--replications", "N", "replications per point (default: the sweep's \"replications\", else its base's)"),
             Option("--seed", "S", "the seed of every point (default: the sweep's \"seed\", else its base's)"),
+            Option("--allow-other-build", nil, "resume even though the saved points were computed by another build of "
+                   + "pushsim (by default a rebuilt binary refuses to mix its results with theirs)"),
             runsFormat, quiet,
         ],
         examples: ["sweep Scenarios/sweeps/loss-rate.json",
@@ -82,12 +84,13 @@ extension CommandHelp {
 
     static let merge = CommandHelp(
         name: "merge",
-        synopsis: ["merge DIR... [--out DIR]"],
+        synopsis: ["merge DIR... [--out DIR] [--allow-other-build]"],
         summary: "combine the folders of sharded sweep runs",
         description: "Copies the finished points of the folders of pushsim sweep --shard runs into one folder and "
             + "assembles the reports once every point is there; exit 1 saying how many points are still missing. "
             + "Folders of different sweeps are refused.",
-        options: [Option("--out", "DIR", "the folder to assemble into (default: the first DIR)")],
+        options: [Option("--out", "DIR", "the folder to assemble into (default: the first DIR)"),
+                  Option("--allow-other-build", nil, "merge shards computed by different builds of pushsim (refused by default)")],
         examples: ["merge /tmp/loss-rate-1 /tmp/loss-rate-2 --out Results/loss-rate"])
 
     static let compare = CommandHelp(

@@ -16,12 +16,16 @@ struct SweepManifest: Codable, Equatable {
     var runsFormat: RunsFormat
     /// The text of `meta.json`.
     var meta: String
+    /// The build that computed the points (`BuildIdentity`); nil in a plan.json written
+    /// before builds were recorded (then unknown, so another build).
+    var build: String?
 
     init(plan: SweepPlan, options: SweepRunner.Options) throws {
         name = plan.spec.name
         let adaptive = options.targetHalfwidth.map { "target=\($0),cap=\(options.maxReplications)" } ?? "fixed"
         fingerprint = FNV1a64.hex(Array((plan.fingerprint + "|" + adaptive + "|runs=" + options.runs.rawValue).utf8))
         runsFormat = options.runs
+        build = options.build
         pointCount = plan.points.count
         axisNames = plan.spec.axisColumns
         zipped = plan.spec.combine == .zip
@@ -63,16 +67,34 @@ struct SweepManifest: Codable, Equatable {
     /// Makes `folder` hold this plan: points of another plan (a changed sweep or base
     /// file, other overrides or adaptive options, another PushSim version) are removed;
     /// points of this plan are kept for resuming, whatever commit or path computed them.
-    func prepare(_ folder: URL) throws {
+    func prepare(_ folder: URL, allowOtherBuild: Bool) throws {
         let fm = FileManager.default
         // A plan.json that does not decode (an older layout) is another plan too.
-        if fm.fileExists(atPath: folder.appendingPathComponent("plan.json").path), (try? Self.read(folder))?.fingerprint != fingerprint {
-            for name in try fm.contentsOfDirectory(atPath: folder.path) { try fm.removeItem(at: folder.appendingPathComponent(name)) }
+        if fm.fileExists(atPath: folder.appendingPathComponent("plan.json").path) {
+            let old = try? Self.read(folder)
+            if old?.fingerprint != fingerprint {
+                for name in try fm.contentsOfDirectory(atPath: folder.path) { try fm.removeItem(at: folder.appendingPathComponent(name)) }
+            } else if let old, old.build != build, !allowOtherBuild, doneCount(in: folder) > 0 {
+                throw otherBuild(folder, old.build)
+            }
         }
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         try AtomicFile.write(String(decoding: try encoder.encode(self), as: UTF8.self) + "\n", to: folder.appendingPathComponent("plan.json"))
+    }
+
+    /// The refusal to mix points of another build into this build's (see `BuildIdentity`).
+    func otherBuild(_ folder: URL, _ other: String?) -> ScenarioError {
+        Self.otherBuild(folder, other, this: build)
+    }
+
+    static func otherBuild(_ folder: URL, _ other: String?, this: String? = BuildIdentity.current) -> ScenarioError {
+        let results = folder.deletingLastPathComponent().path
+        return ScenarioError(file: folder.appendingPathComponent("plan.json").path, path: "$.build",
+                             message: "the points in \(folder.path) were computed by another build of pushsim (\(other ?? "unrecorded"); "
+                                 + "this one is \(this ?? "unknown")), whose results may differ. To start over, remove \(results) "
+                                 + "(or write into another --out); to keep the old points, rerun with --allow-other-build")
     }
 
     func partURL(_ point: Int, _ part: String, in folder: URL) -> URL {

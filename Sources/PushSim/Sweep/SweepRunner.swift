@@ -22,6 +22,10 @@ public enum SweepRunner {
         public var commit: String?
         /// How the per-run rows are written (`runs.csv`, `runs.csv.gz` or none).
         public var runs = RunsFormat.csv
+        /// The build computing the points (`BuildIdentity.current`), recorded in `points/plan.json`.
+        public var build: String? = BuildIdentity.current
+        /// Resume even when the saved points were computed by another build.
+        public var allowOtherBuild = false
         public init() {}
     }
 
@@ -59,7 +63,7 @@ public enum SweepRunner {
                            progress: ((Progress) -> Void)? = nil) throws -> Result {
         let pointsFolder = folder.appendingPathComponent("points")
         let manifest = try SweepManifest(plan: plan, options: options)
-        try manifest.prepare(pointsFolder)
+        try manifest.prepare(pointsFolder, allowOtherBuild: options.allowOtherBuild)
         let todo = plan.points.filter { $0.index % options.shard.n == options.shard.k - 1 && !manifest.isDone($0.index, in: pointsFolder) }
         var state = Progress(done: manifest.doneCount(in: pointsFolder), total: plan.points.count, computed: 0, toCompute: todo.count, runs: 0)
         for point in todo {
@@ -78,7 +82,8 @@ public enum SweepRunner {
 
     /// Copies the point files of shard folders into `folder` and assembles if complete.
     /// - Throws: `ScenarioError` when the folders hold different plans.
-    public static func merge(_ shards: [URL], into folder: URL) throws -> Result {
+    /// - Parameter allowOtherBuild: merge shards computed by different builds (`BuildIdentity`).
+    public static func merge(_ shards: [URL], into folder: URL, allowOtherBuild: Bool = false) throws -> Result {
         let target = folder.appendingPathComponent("points")
         // Check every folder before writing anything. A target whose plan.json does not
         // decode (another layout) holds another plan: refuse rather than mix its points in.
@@ -93,6 +98,9 @@ public enum SweepRunner {
             if let plan, plan.fingerprint != manifest.fingerprint {
                 throw ScenarioError(file: points.appendingPathComponent("plan.json").path, path: "$.fingerprint",
                                     message: "this folder holds another sweep plan than \(target.path) (merge only shards of one sweep, into an empty or matching folder)")
+            }
+            if let plan, plan.build != manifest.build, !allowOtherBuild {
+                throw SweepManifest.otherBuild(points, manifest.build, this: plan.build)
             }
             plan = plan ?? manifest
         }
