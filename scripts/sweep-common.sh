@@ -36,6 +36,7 @@ sweep_parse() {
 # names it, since meta.json records the name.
 sweep_resolve() {
   bin=${PUSHSIM:-$home/.build/release/pushsim}
+  case "$bin" in /*) ;; *) bin="$PWD/$bin" ;; esac
   [ -x "$bin" ] || sweep_die "no pushsim binary at $bin: run \`make build\` in $home (or set PUSHSIM=/path/to/pushsim)"
   case "$sweep" in
     /*) ;;
@@ -47,7 +48,7 @@ sweep_resolve() {
   name=$(basename "$sweep" .json)
   out=${out:-Results/$name}
   out=${out%/}
-  cd "$home"
+  cd "$home" || exit 2
 }
 
 # Runs shard K of N into $out/shard-K (finished points are kept: a rerun resumes).

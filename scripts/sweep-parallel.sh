@@ -12,7 +12,7 @@
 # with `make build` done; shard folders come back with --return. PUSHSIM=/path/to/pushsim
 # picks another binary.
 set -euo pipefail
-script=sweep-parallel.sh
+script="sweep-parallel.sh"
 home=$(cd "$(dirname "$0")/.." && pwd -P)
 usage() { sed -n '4,5p' "$home/scripts/sweep-parallel.sh" | sed 's/^#  *//'; }
 . "$home/scripts/sweep-common.sh"
