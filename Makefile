@@ -1,10 +1,19 @@
 # PushSim: `make run` (install what is missing, build, run the study, print the summary)
-# and `make test`. Every target installs libgsl-dev, librandom123-dev and zlib1g-dev first when missing.
+# and `make test`. Every target installs libgsl-dev, librandom123-dev and zlib1g-dev first when missing
+# (apt output in .build/apt.log); `make install [PREFIX=...]` copies pushsim into PREFIX/bin.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SCENARIO ?= Scenarios/push-hint-study.json
 OUT ?= Results/push-hint-study
 BIN := .build/release/pushsim
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PREFIX ?= /usr/local
+APT_LOG := .build/apt.log
+
+# $(call apt_install,PACKAGES): prints one line and installs (apt-get update first) with apt's
+# output in $(APT_LOG); when it fails, prints the log's last lines and stops.
+apt_install = echo "installing $(1) (apt-get; log: $(APT_LOG))"; mkdir -p $(dir $(APT_LOG)); \
+	{ $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(1); } >>$(APT_LOG) 2>&1 || \
+	{ echo "apt-get failed installing $(1); the end of $(APT_LOG):"; tail -n 25 $(APT_LOG); exit 1; }
 
 SWEEPS := $(sort $(wildcard Scenarios/sweeps/*.json))
 # The reference runs `make regress` checks against Results/baselines/ (and `make check-determinism` reruns).
@@ -13,7 +22,7 @@ REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*
 COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build deps schema schema-deps bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed
+.PHONY: run test build install uninstall deps schema schema-deps bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed
 
 run: build
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -23,6 +32,14 @@ build: deps
 
 test: deps schema-deps
 	$(SWIFT) test
+
+# Copies the release binary into $(PREFIX)/bin (make install PREFIX=~/.local needs no root).
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pushsim
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/pushsim
 
 # Regenerates what the parameter declarations give: the JSON Schemas of scenario and sweep
 # files (docs/schema/) and the parameter reference (docs/plugins.md); tests fail when stale.
@@ -79,12 +96,9 @@ bench-simpy: build $(SIMPY_STAMP)
 # study, the malloc counter), python3 (bench.sh edits scenario JSON with it) and GNU time
 # for wall, CPU and peak memory, only when missing.
 bench-deps:
-	@command -v $(CC) >/dev/null 2>&1 || { echo "installing gcc (apt-get)"; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y gcc; }
-	@command -v python3 >/dev/null 2>&1 || { echo "installing python3 and python3-venv (apt-get)"; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y python3 python3-venv; }
-	@[ -x /usr/bin/time ] || { echo "installing time (apt-get)"; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y time; }
+	@command -v $(CC) >/dev/null 2>&1 || { $(call apt_install,gcc); }
+	@command -v python3 >/dev/null 2>&1 || { $(call apt_install,python3 python3-venv); }
+	@[ -x /usr/bin/time ] || { $(call apt_install,time); }
 
 validate: build
 	@for f in $$(find Scenarios -name '*.json' -not -path '*/bases/*' | sort); do $(BIN) validate $$f || exit 2; done
@@ -100,8 +114,7 @@ plots: plot-deps
 	@for d in Results/*/; do [ -f $$d/plot.gp ] && (cd $$d && gnuplot plot.gp) || true; done
 
 plot-deps:
-	@command -v gnuplot >/dev/null 2>&1 || { echo "installing gnuplot-nox (apt-get)"; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y gnuplot-nox; }
+	@command -v gnuplot >/dev/null 2>&1 || { $(call apt_install,gnuplot-nox); }
 
 # Reruns the references and sweeps, compares every convergence rate with the committed
 # baseline (two-proportion test, p < 0.001 fails and names the cells), and every run's event
@@ -157,24 +170,20 @@ baseline: build
 # and zlib (runs.csv.gz) only when pkg-config cannot find it.
 deps:
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists gsl; then :; else \
-		echo "installing libgsl-dev and pkg-config (apt-get)"; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y libgsl-dev pkg-config; \
+		$(call apt_install,libgsl-dev pkg-config); \
 	fi
 	@if [ -f /usr/include/Random123/philox.h ]; then :; else \
-		echo "installing librandom123-dev (apt-get)"; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y librandom123-dev; \
+		$(call apt_install,librandom123-dev); \
 	fi
 	@if pkg-config --exists zlib; then :; else \
-		echo "installing zlib1g-dev (apt-get)"; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y zlib1g-dev; \
+		$(call apt_install,zlib1g-dev); \
 	fi
 
 # Installs python3's jsonschema (the tests validate every shipped scenario with it) only
 # when python3 cannot already import it.
 schema-deps:
 	@if python3 -c 'import jsonschema' >/dev/null 2>&1; then :; else \
-		echo "installing python3-jsonschema (apt-get)"; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y python3-jsonschema; \
+		$(call apt_install,python3-jsonschema); \
 	fi
 
 clean:

@@ -120,6 +120,31 @@ import Testing
         resume.waitUntilExit()
         #expect(resume.terminationStatus == 0)
         #expect(try Self.outputs(whole) == Self.outputs(killed))
+        let left = try FileManager.default.contentsOfDirectory(atPath: points.path).filter { $0.hasSuffix(".partial") }
+        #expect(left.isEmpty, "the killed writer's partial file is removed on resume: \(left)")
+    }
+
+    /// Two copies of one shard (a task resubmitted while the first still runs) write into
+    /// one folder at once: both succeed and the files equal an uninterrupted run's.
+    @Test func twoCopiesOfOneShardAtOnce() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = try Self.sweepFile(Self.small.replacingOccurrences(of: #""replications": 40"#, with: #""replications": 300"#), in: dir)
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushsim")
+        let whole = dir.appendingPathComponent("whole"), both = dir.appendingPathComponent("both")
+        #expect(runCLI(["sweep", file, "--out", whole.path]).status == 0)
+        let copies = (0..<2).map { _ in
+            let p = Process()
+            p.executableURL = binary
+            p.arguments = ["sweep", file, "--out", both.path, "--jobs", "1", "--quiet"]
+            p.standardOutput = FileHandle.nullDevice
+            p.environment = ProcessInfo.processInfo.environment.merging(["PUSHSIM_COMMIT": "test"]) { $1 }   // as runCLI's meta.json
+            return p
+        }
+        for p in copies { try p.run() }
+        for p in copies { p.waitUntilExit() }
+        #expect(copies.map(\.terminationStatus) == [0, 0])
+        #expect(try Self.outputs(whole) == Self.outputs(both))
     }
 
     /// Adaptive mode doubles a point's replications until every cell's 95% half-width is

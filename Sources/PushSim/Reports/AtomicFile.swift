@@ -2,7 +2,9 @@ import Foundation
 
 /// A file written under a temporary name in its destination folder and renamed into place
 /// only when complete, so an interrupted run never leaves a truncated report and never
-/// destroys the previous one.
+/// destroys the previous one. The temporary name is unique to the writer (host, process,
+/// instance), so two processes writing the same file (two copies of one shard) never share
+/// it; the last rename wins.
 public final class AtomicFile {
     /// Where the file will be once committed.
     public let url: URL
@@ -10,11 +12,15 @@ public final class AtomicFile {
     private let handle: FileHandle
     private var buffer: [UInt8] = []
 
-    /// Opens `<folder>/.<name>.partial` for writing.
+    /// Opens `<folder>/.<name>.<writer>.partial` for writing (`writer`: see
+    /// `temporaryName(for:)`); the first write into a folder removes the partial files that
+    /// killed writers of this host left there.
     /// - Throws: `CocoaError` when the folder is not writable.
     public init(_ url: URL) throws {
         self.url = url
-        temporaryURL = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".partial")
+        let folder = url.deletingLastPathComponent()
+        Self.removeStaleTemporariesOnce(in: folder)
+        temporaryURL = folder.appendingPathComponent(Self.temporaryName(for: url.lastPathComponent))
         guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporaryURL.path])
         }
