@@ -97,6 +97,7 @@ import Testing
         let process = Process()
         process.executableURL = binary
         process.arguments = ["sweep", file, "--out", killed.path, "--jobs", "1", "--quiet"]
+        process.environment = ["CI": "1", "PUSHSIM_COMMIT": "test"]
         try process.run()
         let points = killed.appendingPathComponent("points")
         let deadline = Date().addingTimeInterval(60)
@@ -115,6 +116,7 @@ import Testing
         let resume = Process()
         resume.executableURL = binary
         resume.arguments = ["sweep", file, "--out", killed.path, "--quiet"]
+        resume.environment = ["CI": "1", "PUSHSIM_COMMIT": "test"]   // as runCLI's, so meta.json matches
         resume.standardOutput = FileHandle.nullDevice
         try resume.run()
         resume.waitUntilExit()
