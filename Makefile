@@ -1,4 +1,4 @@
-# PushSim: `make run` (install what is missing, build, run the study, print the summary)
+# PushSim: `make run` (install what is missing, build, run the study, print the summary and draw its plot)
 # and `make test`. Every target installs libgsl-dev, librandom123-dev and zlib1g-dev first when missing
 # (apt output in .build/apt.log); `make install [PREFIX=...]` copies pushsim into PREFIX/bin.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
@@ -24,13 +24,13 @@ export PUSHSIM_COMMIT := $(COMMIT)
 
 .PHONY: run test build install uninstall deps schema schema-deps bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed
 
-run: build
+run: build plot-deps
 	$(BIN) run $(SCENARIO) --out $(OUT)
 
 build: deps
 	$(SWIFT) build -c release --product pushsim
 
-test: deps schema-deps
+test: deps schema-deps plot-deps
 	$(SWIFT) test
 
 # Copies the release binary into $(PREFIX)/bin (make install PREFIX=~/.local needs no root).
@@ -103,11 +103,10 @@ bench-deps:
 validate: build
 	@for f in $$(find Scenarios -name '*.json' -not -path '*/bases/*' | sort); do $(BIN) validate $$f || exit 2; done
 
-# Every sweep in Scenarios/sweeps/, then its plots (rate.svg/png, cost.svg/png).
+# Every sweep in Scenarios/sweeps/ into Results/<name>/; pushsim draws its plots (rate and cost, SVG, PNG, PDF) with gnuplot.
 sweep: build plot-deps
 	@for f in $(SWEEPS); do n=$$(basename $$f .json); \
 		$(BIN) sweep $$f --out Results/$$n || exit $$?; \
-		(cd Results/$$n && gnuplot plot.gp) || exit 1; \
 	done
 
 plots: plot-deps

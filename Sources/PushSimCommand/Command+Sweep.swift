@@ -21,7 +21,7 @@ extension Command {
     /// `sweep FILE [options]`: runs (or resumes) a parameter study into its results folder.
     static func sweep(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                       environment: [String: String]) throws -> Int32 {
-        try a.allow(flags: ["--quiet", "--allow-other-build"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed",
+        try a.allow(flags: ["--quiet", "--allow-other-build", "--no-plot"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed",
                              "--runs"])
         guard a.positional.count == 1 else { throw UsageError("expected exactly one sweep FILE") }
         if case let .scenario(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
@@ -61,7 +61,9 @@ extension Command {
         let result = try SweepRunner.run(plan, into: folder, options: options, progress: progress.points)
         progress.finish()
         switch result {
-        case let .complete(points): out("\(plan.spec.name): \(points) points → \(folder.path)/\n")
+        case let .complete(points):
+            out("\(plan.spec.name): \(points) points → \(folder.path)/\n")
+            plots(folder, ["rate", "cost"], a, environment, out: out, err: err)
         case let .partial(done, total):
             out("\(plan.spec.name): shard \(options.shard.k)/\(options.shard.n) done; \(done) of \(total) points in \(folder.path)/ (run `pushsim merge` over every shard's folder)\n")
         }
@@ -69,14 +71,25 @@ extension Command {
     }
 
     /// `merge DIR... [--out DIR]`: assembles sharded sweep folders (no scenario is decoded).
-    static func merge(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
-        try a.allow(flags: ["--allow-other-build"], options: ["--out"])
+    static func merge(_ a: Arguments, out: (String) -> Void, err: (String) -> Void, environment: [String: String]) throws -> Int32 {
+        try a.allow(flags: ["--allow-other-build", "--no-plot"], options: ["--out"])
         guard !a.positional.isEmpty else { throw UsageError("expected one or more sweep result folders") }
         let dirs = a.positional.map { URL(fileURLWithPath: $0) }
         let target = a.options["--out"].map { URL(fileURLWithPath: $0) } ?? dirs[0]
         switch try SweepRunner.merge(dirs, into: target, allowOtherBuild: a.flags.contains("--allow-other-build")) {
-        case let .complete(points): out("merged \(points) points → \(target.path)/\n"); return 0
+        case let .complete(points):
+            out("merged \(points) points → \(target.path)/\n")
+            plots(target, ["rate", "cost"], a, environment, out: out, err: err)
+            return 0
         case let .partial(done, total): out("merged; \(done) of \(total) points present, still missing \(total - done)\n"); return 1
         }
+    }
+
+    /// Draws the folder's plot.gp unless `--no-plot` (`Plotter`), and names what it drew.
+    static func plots(_ folder: URL, _ figures: [String], _ a: Arguments, _ environment: [String: String],
+                      out: (String) -> Void, err: (String) -> Void) {
+        guard !a.flags.contains("--no-plot") else { return }
+        let drawn = Plotter.draw(folder, figures: figures, environment: environment, err: err)
+        if !drawn.isEmpty { out("plots: \(drawn.joined(separator: ", ")) in \(folder.path)/\n") }
     }
 }

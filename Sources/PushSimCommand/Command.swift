@@ -35,7 +35,7 @@ enum Command {
             case "run": return try run(a, registry, out: out, err: err, environment: environment)
             case "validate": return try validate(a, registry, out: out)
             case "sweep": return try sweep(a, registry, out: out, err: err, environment: environment)
-            case "merge": return try merge(a, out: out)
+            case "merge": return try merge(a, out: out, err: err, environment: environment)
             case "compare": return try compare(a, out: out)
             case "trace": return try trace(a, registry, out: out)
             case "fingerprints": return try fingerprints(a, out: out)
@@ -97,7 +97,7 @@ enum Command {
 
     private static func run(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                             environment: [String: String]) throws -> Int32 {
-        try a.allow(flags: ["--quiet"], options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties", "--runs"])
+        try a.allow(flags: ["--quiet", "--no-plot"], options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties", "--runs"])
         let runs = try a.runsFormat()
         if a.positional.count == 1, case let .sweep(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
             let path = a.positional[0]
@@ -118,6 +118,7 @@ enum Command {
         progress.finish()
         out("\(scenario.name): \(scenario.replications) replication\(scenario.replications == 1 ? "" : "s"), seed \(scenario.seed) → \(folder.path)/\n\n")
         out(SummaryTable.text(cells))
+        plots(folder, ["rate"], a, environment, out: out, err: err)
         return 0
     }
 }

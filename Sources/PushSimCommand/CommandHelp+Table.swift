@@ -10,7 +10,7 @@ extension CommandHelp {
 
     static let run = CommandHelp(
         name: "run",
-        synopsis: ["run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED] [--runs csv|gzip|none] [--quiet]"],
+        synopsis: ["run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED] [--runs csv|gzip|none] [--no-plot] [--quiet]"],
         summary: "run a scenario: runs.csv, summary.csv, meta.json and a summary",
         description: "Runs every replication of every variant × strategy of the scenario FILE, writes runs.csv (see --runs), "
             + "summary.csv and meta.json into DIR and prints the summary table. Reports are written under temporary names "
@@ -22,6 +22,8 @@ extension CommandHelp {
             jobs,
             Option("--shuffle-ties", "SEED", "run equal-time events in an order drawn from SEED instead of first-in first-out "
                    + "(a check of what depends on tie order; recorded in meta.json); default: FIFO"),
+            Option("--no-plot", nil, "do not draw the plots (by default, when gnuplot is on PATH, plot.gp is drawn into rate.svg/png/pdf"
+                   + ")"),
             runsFormat, quiet,
         ],
         examples: ["run Scenarios/push-hint-study.json",
@@ -58,7 +60,7 @@ extension CommandHelp {
     static let sweep = CommandHelp(
         name: "sweep",
         synopsis: ["sweep FILE [--out DIR] [--jobs N] [--shard K/N] [--target-halfwidth W] [--max-replications M] "
-                   + "[--replications N] [--seed S] [--runs csv|gzip|none] [--allow-other-build] [--quiet]"],
+                   + "[--replications N] [--seed S] [--runs csv|gzip|none] [--allow-other-build] [--no-plot] [--quiet]"],
         summary: "run (or resume) a parameter study",
         description: "Runs every point of the sweep FILE (its base scenario with each axis set to one of its values) "
             + "into DIR/points/, then assembles runs.csv (see --runs), summary.csv, paired.csv, meta.json and plot.gp "
@@ -76,6 +78,8 @@ extension CommandHelp {
             Option("--seed", "S", "the seed of every point (default: the sweep's \"seed\", else its base's)"),
             Option("--allow-other-build", nil, "resume even though the saved points were computed by another build of "
                    + "pushsim (by default a rebuilt binary refuses to mix its results with theirs)"),
+            Option("--no-plot", nil, "do not draw the plots (by default, when gnuplot is on PATH, plot.gp is drawn into rate.svg/png/pdf"
+                   + " and cost.svg/png/pdf)"),
             runsFormat, quiet,
         ],
         examples: ["sweep Scenarios/sweeps/loss-rate.json",
@@ -84,13 +88,14 @@ extension CommandHelp {
 
     static let merge = CommandHelp(
         name: "merge",
-        synopsis: ["merge DIR... [--out DIR] [--allow-other-build]"],
+        synopsis: ["merge DIR... [--out DIR] [--allow-other-build] [--no-plot]"],
         summary: "combine the folders of sharded sweep runs",
         description: "Copies the finished points of the folders of pushsim sweep --shard runs into one folder and "
             + "assembles the reports once every point is there; exit 1 saying how many points are still missing. "
             + "Folders of different sweeps are refused.",
         options: [Option("--out", "DIR", "the folder to assemble into (default: the first DIR)"),
-                  Option("--allow-other-build", nil, "merge shards computed by different builds of pushsim (refused by default)")],
+                  Option("--allow-other-build", nil, "merge shards computed by different builds of pushsim (refused by default)"),
+                  Option("--no-plot", nil, "do not draw the merged plots (drawn by default when gnuplot is on PATH)")],
         examples: ["merge /tmp/loss-rate-1 /tmp/loss-rate-2 --out Results/loss-rate"])
 
     static let compare = CommandHelp(

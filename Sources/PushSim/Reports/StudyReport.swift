@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs every replication of a scenario and writes its reports into one folder:
 /// `runs.csv` (or `runs.csv.gz`, or no per-run rows: `RunsFormat`), `summary.csv` and
-/// `paired.csv` (`PairedTable`) and `meta.json` (docs/csv.md). Files are written under
+/// `paired.csv` (`PairedTable`), `meta.json` and `plot.gp` (`RunPlot`; docs/csv.md). Files are written under
 /// temporary names and renamed into place at the end, so an interrupted run leaves the
 /// previous reports intact and no partial file under a report's name.
 public struct StudyReport {
@@ -68,7 +68,11 @@ public struct StudyReport {
 
         let summary = try AtomicFile(folder.appendingPathComponent("summary.csv"))
         files.append(summary)
-        try summary.write(CSV.record(SummaryTable.columns) + cells.map { SummaryTable.record($0) }.joined())
+        let summaryRows = cells.map { SummaryTable.record($0) }
+        try summary.write(CSV.record(SummaryTable.columns) + summaryRows.joined())
+        let plot = try AtomicFile(folder.appendingPathComponent("plot.gp"))
+        files.append(plot)
+        try plot.write(RunPlot.script(name: scenario.name, summary: summaryRows.flatMap { CSV.parse($0) }))
         let pairedFile = try AtomicFile(folder.appendingPathComponent("paired.csv"))
         files.append(pairedFile)
         try pairedFile.write(CSV.record(PairedTable.columns)

@@ -19,6 +19,9 @@ struct SweepManifest: Codable, Equatable {
     /// The build that computed the points (`BuildIdentity`); nil in a plan.json written
     /// before builds were recorded (then unknown, so another build).
     var build: String?
+    /// What the plots draw (`SweepSpec.metric`, `.cost`); nil in an older plan.json (the defaults).
+    var plotMetric: String?
+    var plotCost: String?
 
     init(plan: SweepPlan, options: SweepRunner.Options) throws {
         name = plan.spec.name
@@ -26,6 +29,8 @@ struct SweepManifest: Codable, Equatable {
         fingerprint = FNV1a64.hex(Array((plan.fingerprint + "|" + adaptive + "|runs=" + options.runs.rawValue).utf8))
         runsFormat = options.runs
         build = options.build
+        plotMetric = plan.spec.metric
+        plotCost = plan.spec.cost
         pointCount = plan.points.count
         axisNames = plan.spec.axisColumns
         zipped = plan.spec.combine == .zip

@@ -24,11 +24,16 @@ public struct SweepSpec: Decodable, Sendable {
     public var combine: Combine
     public var axes: [Axis]
     public var constraints: [Constraint]
+    /// The `summary.csv` column the rate plot draws against the first axis (with its
+    /// interval when it has `<metric>_ci_low`/`_ci_high`); default `convergence_rate`.
+    public var metric: String = "convergence_rate"
+    /// The `summary.csv` column the cost plot draws against `metric`; default `mean_pulls`.
+    public var cost: String = "mean_pulls"
 
     public enum Combine: String, Sendable, CaseIterable, Decodable { case grid, zip }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, base, replications, seed, horizon, variants, strategies, combine, axes, constraints
+        case name, description, base, replications, seed, horizon, variants, strategies, combine, axes, constraints, metric, cost
     }
 
     /// A sweep from its parts, for plans built in code (`SweepPlan.init(spec:file:points:fingerprint:)`);
@@ -70,12 +75,25 @@ public struct SweepSpec: Decodable, Sendable {
         let gridSize = axes.reduce(1.0) { $0 * Double($1.values.count) }
         guard combine == .zip || gridSize <= 100_000 else { throw c.invalid(.axes, "the grid has \(Int(gridSize)) points; at most 100,000") }
         constraints = try c.decodeIfPresent([Constraint].self, forKey: .constraints) ?? []
+        for key in [CodingKeys.metric, .cost] where c.contains(key) {
+            let name = try c.decode(String.self, forKey: key)
+            guard Self.plottable.contains(name) else {
+                throw c.invalid(key, "\"\(name)\" is no numeric column of summary.csv (e.g. convergence_rate, mean_pulls, mean_resets, "
+                                    + "mean_freshness_p95_s; pushsim columns lists them)")
+            }
+            if key == .metric { metric = name } else { cost = name }
+        }
         for (i, k) in constraints.enumerated() {
             for name in [k.axis, k.other] where !axes.contains(where: { $0.name == name }) {
                 throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.constraints, AnyCodingKey(intValue: i)!],
                     debugDescription: "no axis named \"\(name)\"; axes: \(axes.map(\.name).joined(separator: ", "))"))
             }
         }
+    }
+
+    /// The `summary.csv` columns a plot may draw: every one but the cell's keys and text columns.
+    static var plottable: Set<String> {
+        Set(SummaryLayout.shared.outputs.filter { !$0.type.contains("text") && !["variant", "strategy"].contains($0.name) }.map(\.name))
     }
 
     /// The axis columns of the reports, in axis order (`Axis.columns`).
