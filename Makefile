@@ -13,7 +13,7 @@ REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*
 COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build deps schema schema-deps bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed
+.PHONY: run test build deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed
 
 run: build
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -21,7 +21,7 @@ run: build
 build: deps
 	$(SWIFT) build -c release --product pushsim
 
-test: deps schema-deps
+test: deps schema-deps chromium-deps
 	$(SWIFT) test
 
 # Regenerates what the parameter declarations give: the JSON Schemas of scenario and sweep
@@ -85,6 +85,20 @@ bench-deps:
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y python3 python3-venv; }
 	@[ -x /usr/bin/time ] || { echo "installing time (apt-get)"; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y time; }
+
+# One run's sequence chart (pushsim trace --format svg): FILE, a scenario or sweep file (default
+# the study); POINT, a sweep's point (0-based, default 0); VARIANT, STRATEGY (default the first),
+# REPLICATION (default 0); OUT=PATH on the command line, else Results/trace/<FILE's name>[-pPOINT]
+# [-VARIANT][-STRATEGY][-rREPLICATION].svg.
+FILE ?= Scenarios/push-hint-study.json
+TRACE_NAME = $(basename $(notdir $(FILE)))$(if $(POINT),-p$(POINT))$(if $(VARIANT),-$(VARIANT))$(if $(STRATEGY),-$(STRATEGY))$(if $(REPLICATION),-r$(REPLICATION))
+TRACE_OUT = $(if $(filter command line,$(origin OUT)),$(OUT),Results/trace/$(TRACE_NAME).svg)
+
+trace-svg: build
+	@mkdir -p $(dir $(TRACE_OUT))
+	$(BIN) trace $(FILE) $(if $(POINT),--point $(POINT)) $(if $(VARIANT),--variant $(VARIANT)) $(if $(STRATEGY),--strategy $(STRATEGY)) \
+		$(if $(REPLICATION),--replication $(REPLICATION)) --format svg --out $(TRACE_OUT)
+	@echo "wrote $(TRACE_OUT)"
 
 validate: build
 	@for f in $$(find Scenarios -name '*.json' -not -path '*/bases/*' | sort); do $(BIN) validate $$f || exit 2; done
@@ -176,6 +190,14 @@ schema-deps:
 		echo "installing python3-jsonschema (apt-get)"; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y python3-jsonschema; \
 	fi
+
+# Installs Chromium (the sequence-chart test renders a trace SVG in it, headless) only when
+# missing; apt-get's output goes to .build/chromium-install.log and is shown only if it fails.
+CHROMIUM_LOG := .build/chromium-install.log
+chromium-deps:
+	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium (apt-get, log in $(CHROMIUM_LOG))"; mkdir -p .build; \
+		{ $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >$(CHROMIUM_LOG) 2>&1 \
+		|| { cat $(CHROMIUM_LOG); echo "installing chromium failed"; exit 1; }; }
 
 clean:
 	rm -rf .build

@@ -14,10 +14,12 @@ enum Command {
                  per-run rows), summary.csv, meta.json into DIR
                  (default Results/<scenario name>) and prints the summary table;
                  --shuffle-ties runs equal-time events in a random order (a check)
-      trace FILE [--variant V] [--strategy S] [--replication R] [--format jsonl|text]
-                 [--out PATH] [--seed S] [--shuffle-ties SEED]
+      trace FILE [--point N] [--variant V] [--strategy S] [--replication R]
+                 [--format jsonl|text|svg] [--out PATH] [--seed S] [--shuffle-ties SEED]
                  one run (default: first variant and strategy, replication 0) as JSON
-                 Lines or a text timeline: every event, its cause and the fingerprint
+                 Lines or a text timeline: every event, its cause and the fingerprint;
+                 svg: a sequence chart of it; for a sweep FILE, --point N picks the
+                 point (0-based, default 0)
       validate FILE
                  check a scenario (or sweep) file without running it
       sweep FILE [--out DIR] [--jobs N] [--shard K/N] [--target-halfwidth W]
