@@ -19,7 +19,7 @@ struct ChartModel {
     }
 
     /// A push that did not end delivered: where and when, with its outcome's name (e.g.
-    /// `replaced_in_storage`, `pending` at the horizon).
+    /// `replaced_in_storage`; `pending` at the horizon for a push without an outcome record).
     struct Ending: Equatable {
         var message: Int64
         var device: Int
@@ -29,6 +29,8 @@ struct ChartModel {
         /// The push had reached the device (e.g. `dropped_app_force_stopped`): marked on
         /// the device lane, else on the provider lane.
         var atDevice: Bool
+        /// The delay reason recorded for it while it was stored, if any.
+        var held: String?
     }
 
     /// A pull: the request from the app at `start`, the answer (or failure) at `end`.
@@ -87,6 +89,7 @@ struct ChartModel {
         var arrivals: [Int64: [TraceRecord]] = [:]      // message → its deliveries
         var changeTimeOf: [Int64: SimTime] = [:]        // change value → time
         var openPull: Int?                              // index into pulls
+        var finished = Set<Int64>()                     // messages with an outcome record
         for r in records {
             times.append(r.time)
             switch r.kind {
@@ -109,10 +112,12 @@ struct ChartModel {
                 otherDevices = max(otherDevices, device)
                 copies.append(Copy(message: m, device: device, sent: send.time, arrived: r.time, copy: r.int("copy") ?? 0, held: delayOf[m]))
             case .outcome:
+                if let m = r.message { finished.insert(m) }
                 guard let m = r.message, let outcome = r.text("outcome"), outcome != "delivered", let send = record(r.cause) ?? sendOf[m] else { break }
                 let device = Int(send.int("device") ?? 0)
                 let arrived = arrivals[m]?.contains { $0.time <= r.time } ?? false
-                endings.append(Ending(message: m, device: device, sent: send.time, time: min(r.time, horizon), outcome: outcome, atDevice: arrived))
+                endings.append(Ending(message: m, device: device, sent: send.time, time: min(r.time, horizon), outcome: outcome,
+                                      atDevice: arrived, held: delayOf[m]))
             case .pull:
                 pulls.append(Pull(start: r.time, end: nil, failure: nil, changes: 0, reset: false, network: r.flag("network") ?? true))
                 openPull = pulls.count - 1
@@ -145,7 +150,12 @@ struct ChartModel {
             default: break
             }
         }
-        // A pull still waiting for its answer at the horizon ends there, unanswered.
+        // A push without an outcome was still stored, held or in flight at the horizon.
+        for r in records where r.kind == .send {
+            guard let m = r.message, !finished.contains(m) else { continue }
+            endings.append(Ending(message: m, device: Int(r.int("device") ?? 0), sent: r.time, time: horizon, outcome: "pending",
+                                  atDevice: false, held: delayOf[m]))
+        }
         times.append(horizon)
         readPeriods(records, horizon: horizon)
     }

@@ -29,7 +29,8 @@ extension SequenceChart {
 
     /// Per copy: the request (sender → provider) at its send, then a line to the device
     /// at its arrival; a copy held for a recorded delay reason runs along the provider lane
-    /// in that reason's colour until it arrives.
+    /// in that reason's colour until it arrives. A push stored until it ended otherwise runs
+    /// there too (dashed grey, or its delay reason's colour) up to its mark.
     mutating func drawCopies() {
         let sender = lane(.sender).y, provider = lane(.provider).y
         var requested = Set<Int>()
@@ -60,7 +61,7 @@ extension SequenceChart {
         for e in model.endings where !e.atDevice && e.time > e.sent {
             let y = trackY(tracks[storedIndex])
             storedIndex += 1
-            svg.polyline([(x(e.sent), provider), (x(e.sent), y), (x(e.time), y)], "stored")
+            svg.polyline([(x(e.sent), provider), (x(e.sent), y), (x(e.time), y)], e.held.map(Self.heldClass) ?? "stored")
         }
     }
 
