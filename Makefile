@@ -22,7 +22,7 @@ REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*
 COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build install uninstall deps schema schema-deps bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed
+.PHONY: run test build install uninstall deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed
 
 run: build plot-deps
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -30,7 +30,7 @@ run: build plot-deps
 build: deps
 	$(SWIFT) build -c release --product pushsim
 
-test: deps schema-deps plot-deps
+test: deps schema-deps plot-deps chromium-deps
 	$(SWIFT) test
 
 # Copies the release binary into $(PREFIX)/bin (make install PREFIX=~/.local needs no root).
@@ -99,6 +99,20 @@ bench-deps:
 	@command -v $(CC) >/dev/null 2>&1 || { $(call apt_install,gcc); }
 	@command -v python3 >/dev/null 2>&1 || { $(call apt_install,python3 python3-venv); }
 	@[ -x /usr/bin/time ] || { $(call apt_install,time); }
+
+# One run's sequence chart (pushsim trace --format svg): FILE, a scenario or sweep file (default
+# the study); POINT, a sweep's point (0-based, default 0); VARIANT, STRATEGY (default the first),
+# REPLICATION (default 0); OUT=PATH on the command line, else Results/trace/<FILE's name>[-pPOINT]
+# [-VARIANT][-STRATEGY][-rREPLICATION].svg.
+FILE ?= Scenarios/push-hint-study.json
+TRACE_NAME = $(basename $(notdir $(FILE)))$(if $(POINT),-p$(POINT))$(if $(VARIANT),-$(VARIANT))$(if $(STRATEGY),-$(STRATEGY))$(if $(REPLICATION),-r$(REPLICATION))
+TRACE_OUT = $(if $(filter command line,$(origin OUT)),$(OUT),Results/trace/$(TRACE_NAME).svg)
+
+trace-svg: build
+	@mkdir -p $(dir $(TRACE_OUT))
+	$(BIN) trace $(FILE) $(if $(POINT),--point $(POINT)) $(if $(VARIANT),--variant $(VARIANT)) $(if $(STRATEGY),--strategy $(STRATEGY)) \
+		$(if $(REPLICATION),--replication $(REPLICATION)) --format svg --out $(TRACE_OUT)
+	@echo "wrote $(TRACE_OUT)"
 
 validate: build
 	@for f in $$(find Scenarios -name '*.json' -not -path '*/bases/*' | sort); do $(BIN) validate $$f || exit 2; done
@@ -184,6 +198,14 @@ schema-deps:
 	@if python3 -c 'import jsonschema' >/dev/null 2>&1; then :; else \
 		$(call apt_install,python3-jsonschema); \
 	fi
+
+# Installs Chromium (the sequence-chart test renders a trace SVG in it, headless) only when
+# missing; apt-get's output goes to .build/chromium-install.log and is shown only if it fails.
+CHROMIUM_LOG := .build/chromium-install.log
+chromium-deps:
+	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium (apt-get, log in $(CHROMIUM_LOG))"; mkdir -p .build; \
+		{ $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >$(CHROMIUM_LOG) 2>&1 \
+		|| { cat $(CHROMIUM_LOG); echo "installing chromium failed"; exit 1; }; }
 
 clean:
 	rm -rf .build

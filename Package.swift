@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(name: "PushSimCLI", dependencies: ["PushSimCommand"]),
         .executableTarget(name: "PushSimBench", dependencies: ["PushSim", "CGSL"], path: "Benchmarks/PushSimBench"),
         .testTarget(name: "PushSimTests", dependencies: ["SimKernel", "PushSim", "CGSL", "CPhilox"]),
-        .testTarget(name: "PushSimEndToEndTests", dependencies: ["PushSim", "PushSimCommand"], exclude: ["Snapshots"]),
+        .testTarget(name: "PushSimEndToEndTests", dependencies: ["PushSim", "PushSimCommand", "CZlib"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

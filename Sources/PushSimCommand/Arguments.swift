@@ -12,7 +12,7 @@ struct Arguments {
 
     /// Options that take a value; everything else starting with `-` is a flag.
     static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--alpha",
-                                      "--variant", "--strategy", "--replication", "--format", "--shuffle-ties", "--label", "--runs",
+                                      "--point", "--variant", "--strategy", "--replication", "--format", "--shuffle-ties", "--label", "--runs",
                                       "--in-place", "--power", "--detect"]
 
     init(_ args: [String]) throws(UsageError) {

@@ -2,15 +2,16 @@ import Foundation
 import PushSim
 
 extension Command {
-    /// `trace FILE [--variant V] [--strategy S] [--replication R] [--format jsonl|text]
-    /// [--out PATH] [--seed S] [--shuffle-ties SEED]`: one run, exactly as `pushsim run`
-    /// computes it, with every event and what happened in it.
+    /// `trace FILE [--point N] [--variant V] [--strategy S] [--replication R]
+    /// [--format jsonl|text|svg] [--out PATH] [--seed S] [--shuffle-ties SEED]`: one run,
+    /// exactly as `pushsim run` (or `sweep`, for a point of a sweep FILE) computes it, with
+    /// every event and what happened in it; `svg` draws it as a sequence chart.
     static func trace(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void) throws -> Int32 {
-        try a.allow(options: ["--variant", "--strategy", "--replication", "--format", "--out", "--seed", "--shuffle-ties"])
-        var (scenario, _) = try load(a, registry)
-        if let s = try a.unsigned("--seed") { scenario.seed = s }
+        try a.allow(options: ["--point", "--variant", "--strategy", "--replication", "--format", "--out", "--seed", "--shuffle-ties"])
         let format = a.options["--format"] ?? "jsonl"
-        guard ["jsonl", "text"].contains(format) else { throw UsageError("--format expects jsonl or text, got \"\(format)\"") }
+        guard ["jsonl", "text", "svg"].contains(format) else { throw UsageError("--format expects jsonl, text or svg, got \"\(format)\"") }
+        var (scenario, name, point) = try traceScenario(a, registry)
+        if let s = try a.unsigned("--seed") { scenario.seed = s }
         func index(_ option: String, _ names: [String]) throws(UsageError) -> Int {
             guard let name = a.options[option] else { return 0 }
             guard let i = names.firstIndex(of: name) else {
@@ -22,18 +23,39 @@ extension Command {
         let strategy = try index("--strategy", scenario.strategies.map(\.name))
         let replication = try a.int("--replication", in: 0...(scenario.replications - 1)) ?? 0
         let simulation = Simulation(scenario: scenario, shuffleTies: try a.unsigned("--shuffle-ties"))
-        let (outcome, trace) = simulation.trace(.init(variant: variant, strategy: strategy, replication: replication))
+        let run = Simulation.RunID(variant: variant, strategy: strategy, replication: replication)
+        let (outcome, trace) = simulation.trace(run)
+        var title = "\(name): \(point.map { "point \($0), " } ?? "")variant \(scenario.variants[variant].name), "
+            + "strategy \(scenario.strategies[strategy].name), replication \(replication), seed \(scenario.seed)"
+        if let s = simulation.shuffleTies { title += ", ties shuffled with \(s)" }
+        title += outcome.converged ? " (converged)" : " (not converged)"
         let text: String
-        if format == "text" {
-            var title = "\(scenario.name): variant \(scenario.variants[variant].name), strategy \(scenario.strategies[strategy].name), "
-                + "replication \(replication), seed \(scenario.seed)"
-            if let s = simulation.shuffleTies { title += ", ties shuffled with \(s)" }
-            title += outcome.converged ? " (converged)" : " (not converged)"
-            text = trace.text(title: title)
-        } else {
-            text = trace.jsonLines()
+        switch format {
+        case "text": text = trace.text(title: title)
+        case "svg": text = SequenceChart.svg(trace, context: .init(scenario: scenario, run: run, title: title))
+        default: text = trace.jsonLines()
         }
         if let path = a.options["--out"] { try AtomicFile.write(text, to: URL(fileURLWithPath: path)) } else { out(text) }
         return 0
+    }
+
+    /// The scenario to trace: FILE itself, or for a sweep file (one with `"axes"`) the
+    /// scenario of point `--point` (0-based, default 0), titled "<sweep>: point N (axis=value, …), …".
+    /// - Returns: the scenario, the name for the title (the sweep's, for a point) and, for a
+    ///   sweep, the point's index and axis values.
+    private static func traceScenario(_ a: Arguments, _ registry: PluginRegistry) throws -> (Scenario, String, String?) {
+        guard a.positional.count == 1 else { throw UsageError("expected exactly one scenario FILE") }
+        let path = a.positional[0]
+        if let data = FileManager.default.contents(atPath: path),
+           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["axes"] != nil {
+            let plan = try SweepPlan.load(path: path, registry: registry)
+            let i = try a.int("--point", in: 0...(plan.points.count - 1)) ?? 0
+            let point = plan.points[i]
+            let values = zip(plan.spec.axes, point.values).map { "\($0.name)=\($1.label)" }.joined(separator: ", ")
+            return (point.scenario, plan.spec.name, "\(i) (\(values))")
+        }
+        if a.options["--point"] != nil { throw UsageError("--point applies to a sweep file only; \(path) is a scenario") }
+        let scenario = try load(a, registry).0
+        return (scenario, scenario.name, nil)
     }
 }

@@ -32,21 +32,26 @@ extension CommandHelp {
 
     static let trace = CommandHelp(
         name: "trace",
-        synopsis: ["trace FILE [--variant V] [--strategy S] [--replication R] [--format jsonl|text] [--out PATH] [--seed S] [--shuffle-ties SEED]"],
-        summary: "one run's every event and fingerprint, as JSON Lines or text",
-        description: "Runs one run of the scenario FILE exactly as pushsim run computes it and prints every event, "
-            + "its cause and what happened in it, and the run's event fingerprint.",
+        synopsis: ["trace FILE [--point N] [--variant V] [--strategy S] [--replication R] [--format jsonl|text|svg] [--out PATH] "
+                   + "[--seed S] [--shuffle-ties SEED]"],
+        summary: "one run's every event and fingerprint, as JSON Lines, text or a sequence chart",
+        description: "Runs one run of the scenario FILE (or of one point of a sweep FILE) exactly as pushsim run (sweep) "
+            + "computes it and prints every event, its cause and what happened in it, and the run's event fingerprint; "
+            + "--format svg draws it as a sequence chart (a lane per actor, an arrow per push copy, pulls, and the "
+            + "client's cursor against the server's).",
         options: [
+            Option("--point", "N", "for a sweep FILE, the point, 0 … points − 1 (default 0)"),
             Option("--variant", "V", "the variant, by name (default: the first)"),
             Option("--strategy", "S", "the strategy, by name (default: the first)"),
             Option("--replication", "R", "the replication, 0 … replications − 1 (default 0)"),
-            Option("--format", "jsonl|text", "JSON Lines, one event a line, or a text timeline (default jsonl)"),
+            Option("--format", "jsonl|text|svg", "JSON Lines, one event a line, a text timeline, or an SVG sequence chart (default jsonl)"),
             Option("--out", "PATH", "write the trace to PATH (default: standard output)"),
             Option("--seed", "S", "the scenario seed (default: the scenario's \"seed\")"),
             Option("--shuffle-ties", "SEED", "equal-time events in the order pushsim run --shuffle-ties SEED uses (default: FIFO)"),
         ],
         examples: ["trace Scenarios/push-hint-study.json --format text",
-                   "trace Scenarios/push-hint-study.json --variant lossy --strategy hintPull --replication 3 --out /tmp/trace.jsonl"])
+                   "trace Scenarios/push-hint-study.json --variant lossy --strategy hintPull --format svg --out /tmp/run.svg",
+                   "trace Scenarios/sweeps/loss-rate.json --point 3 --replication 2 --format svg --out /tmp/point3.svg"])
 
     static let validate = CommandHelp(
         name: "validate",

@@ -3,7 +3,8 @@ import Testing
 @testable import PushSim
 
 /// `pushsim trace`: the snapshot of a small run, the trace explaining exactly the run that
-/// `pushsim run` computes, causes, and bad options.
+/// `pushsim run` computes, causes, state records, other devices, the SVG format, sweep
+/// points, and bad options.
 @Suite struct TraceTests {
     static let fixture = scenarioURL("Tests/PushSimEndToEndTests/Snapshots/trace-small.json").path
 
@@ -74,6 +75,57 @@ import Testing
             #expect(write.cause.flatMap { byID[$0] }?.kind == .pullResult)
         }
         #expect(zip(trace.records, trace.records.dropFirst()).allSatisfy { $0.time <= $1.time && $0.seq + 1 == $1.seq })
+    }
+
+    @Test("state records: the first at time 0 with every field, later ones what an event changed; the last cursor is the run's")
+    func stateRecords() throws {
+        let scenario = try Scenario.load(path: Self.fixture).scenario
+        let (outcome, trace) = Simulation(scenario: scenario).trace(.init(variant: 0, strategy: 0, replication: 1))
+        let states = trace.records.filter { $0.kind == .state }
+        let first = try #require(states.first)
+        #expect(trace.records.first == first && first.time == .zero && first.cause == nil)
+        #expect(first.details.map(\.name) == ["app", "online", "screen_on", "deep", "light", "cursor"])
+        for s in states.dropFirst() {
+            let cause = try #require(s.cause.map { trace.records[$0 - 1] })
+            #expect(cause.kind.isEvent && cause.time == s.time && !s.details.isEmpty)
+        }
+        let cursors = states.compactMap { r in r.details.first { $0.name == "cursor" }?.value }
+        #expect(cursors.last == .int(outcome.finalCursor))
+    }
+
+    @Test("a copy to another device: its send names the device, its other_deliver links to the send and names it too")
+    func otherDevices() throws {
+        let scenario = try Scenario.load(path: scenarioURL("Scenarios/outbox/unregistered.json").path).scenario
+        let trace = Simulation(scenario: scenario).trace(.init(variant: 0, strategy: 0, replication: 0)).trace
+        let deliveries = trace.records.filter { $0.kind == .otherDeliver }
+        #expect(deliveries.count == 12)
+        for d in deliveries {
+            let send = try #require(d.cause.map { trace.records[$0 - 1] })
+            #expect(send.kind == .send && send.message == d.message)
+            #expect(send.details.contains(.int("device", 1)) && d.details == [.int("device", 1)])
+        }
+        #expect(trace.records.filter { $0.kind == .send && !$0.details.contains { $0.name == "device" } }.count == 4)
+    }
+
+    @Test("--format svg writes the sequence chart; --point picks a sweep point's scenario, titled with its axis values")
+    func svgAndSweepPoint() throws {
+        let svg = runCLI(["trace", Self.fixture, "--format", "svg"])
+        #expect(svg.status == 0 && svg.out.hasPrefix("<?xml") && svg.out.hasSuffix("</svg>\n"))
+        #expect(svg.out.contains("<title>trace-small: variant fcm, strategy refetchNotify, replication 0, seed 11 (converged)</title>"))
+        let sweep = scenarioURL("Scenarios/sweeps/doze-priority.json").path
+        let text = runCLI(["trace", sweep, "--point", "1", "--strategy", "hintPull", "--format", "text"])
+        #expect(text.status == 0, "\(text.err)")
+        #expect(text.out.hasPrefix("doze-priority: point 1 (priority=high), variant fcm, strategy hintPull, replication 0, seed 1"))
+        let plan = try SweepPlan.load(path: sweep)
+        let direct = Simulation(scenario: plan.points[1].scenario).trace(.init(variant: 0, strategy: 1, replication: 0)).trace
+        #expect(text.out.hasSuffix("fingerprint \(direct.fingerprint.hex)\n"))
+        #expect(runCLI(["trace", sweep]).out == runCLI(["trace", sweep, "--point", "0"]).out)
+        let outOfRange = runCLI(["trace", sweep, "--point", "2"])
+        #expect(outOfRange.status == 2 && outOfRange.err.contains("--point expects an integer in 0…1, got \"2\""))
+        let replication = runCLI(["trace", sweep, "--point", "1", "--replication", "100"])
+        #expect(replication.status == 2 && replication.err.contains("--replication expects an integer in 0…99"))
+        let scenarioPoint = runCLI(["trace", Self.fixture, "--point", "0"])
+        #expect(scenarioPoint.status == 2 && scenarioPoint.err.contains("--point applies to a sweep file only"))
     }
 
     @Test("bad trace options exit 2 naming the problem")

@@ -40,7 +40,7 @@ extension World {
         nextPushID += 1
         push.sentAt = queue.now
         ledger.sent(push.id)
-        observe(.sent(push))
+        observe(.sent(push, device: device))
         if !devices[device].installed || token != devices[device].token { observe(.staleTokenSend) }
         let answer = withProvider(device, token: token) { channel, cx in channel.send(push, &cx) }
         switch answer {

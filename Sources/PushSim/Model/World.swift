@@ -147,6 +147,7 @@ struct World: DiscreteEventModel {
     /// Runs every event up to and including `horizon` (the kernel's loop) and reports the
     /// outcome.
     mutating func run(until horizon: SimTime) -> RunOutcome {
+        if observer.tracing { observer.state(traceState(), at: .zero) }
         Simulator.run(&self, until: horizon)
         withSender { policy, cx in policy.finish(&cx) }
         for d in providers.indices { withProvider(d) { channel, cx in channel.finish(&cx) } }
@@ -165,6 +166,7 @@ struct World: DiscreteEventModel {
         observer.eventStarts(event.traceFields(ledger: ledger), at: queue.now, details: traceDetails(event))
         route(event)
         flushLedgerNotes()
+        observer.state(traceState(), at: queue.now)
         observer.eventEnded(at: queue.now, foreground: app.state == .foreground)
     }
 

@@ -6,8 +6,9 @@ enum Observation {
     /// The server committed change `sequence` to `key`: `old` → `new`, while the client
     /// holds `client` there; `notify`: its message template is meant to notify.
     case changeCommitted(key: Int32, sequence: Int64, old: Int64, new: Int64, client: Int64, notify: Bool)
-    /// A provider request was made (the push with its id and send time).
-    case sent(Push)
+    /// A provider request was made (the push with its id and send time) for `device` (0: the
+    /// main device, 1, 2, …: the recipient's other devices).
+    case sent(Push, device: Int)
     /// That request went to a token that is not the device's current one.
     case staleTokenSend
     /// The provider accepted a request: `duplicate`, for a (message, device) it had already

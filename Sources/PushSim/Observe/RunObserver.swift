@@ -49,6 +49,9 @@ struct RunObserver {
         experience.observe(at: now, foreground: foreground, stale: convergence.mismatches > 0)
     }
 
+    /// The state the run starts in, or an event left behind (traces only).
+    mutating func state(_ s: TraceState, at now: SimTime) { trace.state(s, at: now) }
+
     /// The push ledger recorded an outcome or delay reason (traces only).
     mutating func ledger(_ note: PushLedger.Note, at now: SimTime) { trace.ledger(note, at: now) }
 
@@ -60,9 +63,9 @@ struct RunObserver {
             convergence.update(old: old, new: new, other: client, now: now)
             experience.serverChanged(key: key, sequence: sequence, at: now, notify: notify)
             lastChangeTime = now
-        case let .sent(push):
+        case let .sent(push, device):
             counts[.bytesPushed] += Int(push.size)
-            if tracing { trace.sent(push, at: now) }
+            if tracing { trace.sent(push, device: device, at: now) }
         case .staleTokenSend: counts[.staleTokenSends] += 1
         case let .accepted(duplicate, inQuietHours):
             if duplicate { counts[.duplicatesSent] += 1 }

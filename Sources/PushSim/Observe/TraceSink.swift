@@ -10,8 +10,9 @@ protocol TraceSink {
     static var isEnabled: Bool { get }
     /// A kernel event starts (entity −1 and message 0 mean none; see `WorldEvent.traceFields`).
     mutating func event(_ kind: TraceKind, at time: SimTime, entity: Int32, message: Int64, tag: Int32, details: [TraceDetail])
-    /// The change being handled sends `push`.
-    mutating func sent(_ push: Push, at time: SimTime)
+    /// The change being handled sends `push` to `device` (0: the main device, 1, 2, …: the
+    /// recipient's other devices).
+    mutating func sent(_ push: Push, device: Int, at time: SimTime)
     /// A pull was asked for while one is in flight; one more will follow it.
     mutating func pullQueued()
     /// A pull starts (`latency` nil: no network, it fails at once).
@@ -30,13 +31,30 @@ protocol TraceSink {
     mutating func ledger(_ note: PushLedger.Note, at time: SimTime)
     /// The handler being run set a strategy timer with `tag`.
     mutating func timerSet(tag: Int32)
+    /// The state the run starts in (at time 0, before any event) or an event left behind.
+    mutating func state(_ state: TraceState, at time: SimTime)
+}
+
+/// What the trace follows of the main device and its app between events: the app's
+/// process state, network, screen, Doze (nil without Doze) and the replica's cursor.
+struct TraceState: Equatable {
+    var app: AppState
+    var online: Bool
+    var screenOn: Bool
+    var doze: (deep: DozeController.DeepState, light: DozeController.LightState)?
+    var cursor: Int64
+
+    static func == (a: TraceState, b: TraceState) -> Bool {
+        a.app == b.app && a.online == b.online && a.screenOn == b.screenOn && a.doze?.deep == b.doze?.deep
+            && a.doze?.light == b.doze?.light && a.cursor == b.cursor
+    }
 }
 
 /// The sink of every normal run: reports nothing, costs nothing.
 struct NoTrace: TraceSink {
     static var isEnabled: Bool { false }
     @inline(__always) mutating func event(_ kind: TraceKind, at time: SimTime, entity: Int32, message: Int64, tag: Int32, details: [TraceDetail]) {}
-    @inline(__always) mutating func sent(_ push: Push, at time: SimTime) {}
+    @inline(__always) mutating func sent(_ push: Push, device: Int, at time: SimTime) {}
     @inline(__always) mutating func pullQueued() {}
     @inline(__always) mutating func pullStarted(at time: SimTime, full: Bool, latency: SimDuration?) {}
     @inline(__always) mutating func pullResult(at time: SimTime, failure: String?, changes: Int, reset: Bool) {}
@@ -45,4 +63,5 @@ struct NoTrace: TraceSink {
     @inline(__always) mutating func notification(at time: SimTime, key: Int32, value: Int64, push: Int64?, staleness: SimDuration?) {}
     @inline(__always) mutating func ledger(_ note: PushLedger.Note, at time: SimTime) {}
     @inline(__always) mutating func timerSet(tag: Int32) {}
+    @inline(__always) mutating func state(_ state: TraceState, at time: SimTime) {}
 }

@@ -13,6 +13,8 @@ extension World {
         case let .restart(phase): return [.text("phase", "\(phase)"), .flag("ignored", phase == .shutdown && devices[0].booting)]
         case let .serviceExtensionDone(_, fresh): return [.flag("answer_in_time", fresh)]
         case let .pullComplete(failed, process): return [.flag("failed", failed), .flag("live", process == app.generation)]
+        case let .otherDevice(_, change): return [.text("change", "\(change)")]
+        case let .otherDeliver(_, device): return [.int("device", device)]
         case .doze:
             guard devices[0].hasDoze else { return [] }
             var d = devices[0].doze
@@ -20,5 +22,16 @@ extension World {
             return [.text("deep", d.deep.rawValue), .text("light", d.light.rawValue)]
         default: return []
         }
+    }
+
+    /// The main device's and app's state now, as the trace follows it between events.
+    func traceState() -> TraceState {
+        var doze: (deep: DozeController.DeepState, light: DozeController.LightState)?
+        if devices[0].hasDoze {
+            var d = devices[0].doze
+            d.advance(to: queue.now)
+            doze = (d.deep, d.light)
+        }
+        return TraceState(app: app.state, online: devices[0].online, screenOn: devices[0].screenOn, doze: doze, cursor: replica.cursor)
     }
 }

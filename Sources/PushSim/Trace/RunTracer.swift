@@ -18,6 +18,8 @@ struct RunTracer: TraceSink {
     private var timers: [Int32: Int] = [:]
     private var stagesSeen: [Int64: Int] = [:]
     private var stageOfValue: [Int64: String] = [:]
+    /// The state last recorded (nil before the first `state` record).
+    private var lastState: TraceState?
 
     init(stageNames: [[String]?]) { self.stageNames = stageNames }
 
@@ -40,7 +42,7 @@ struct RunTracer: TraceSink {
                 stagesSeen[slot] = stage + 1
                 if stage < names.count { details.append(.text("stage", names[stage])); stageOfValue[value] = names[stage] }
             }
-        case .deliver: cause = sends[message]?.record
+        case .deliver, .otherDeliver: cause = sends[message]?.record
         case .tap: cause = displays[message]
         case .serviceExtensionDone: cause = sends[message]?.record
         case .pullComplete: cause = pull
@@ -52,12 +54,13 @@ struct RunTracer: TraceSink {
         context = current
     }
 
-    mutating func sent(_ push: Push, at time: SimTime) {
+    mutating func sent(_ push: Push, device: Int, at time: SimTime) {
         var details: [TraceDetail] = [.int("value", push.change.value), .text("type", push.type.rawValue),
                                       .text("priority", push.priority.rawValue), .int("apns_priority", push.apnsPriority)]
         if let lifetime = push.lifetime { details.append(.seconds("lifetime", lifetime)) }
         if push.collapseKey != nil { details.append(.flag("collapsible", true)) }
         if push.size > 0 { details.append(.int("size", push.size)) }
+        if device > 0 { details.append(.int("device", device)) }
         let seq = add(.send, time, entity: Int64(push.change.key), message: push.id, cause: current, details)
         sends[push.id] = (seq, push.change.key)
     }
@@ -107,4 +110,21 @@ struct RunTracer: TraceSink {
     }
 
     mutating func timerSet(tag: Int32) { timers[tag] = context }
+
+    /// A `state` record with what changed since the last one (every field in the first).
+    mutating func state(_ s: TraceState, at time: SimTime) {
+        guard s != lastState else { return }
+        let last = lastState
+        lastState = s
+        var details: [TraceDetail] = []
+        if s.app != last?.app { details.append(.text("app", s.app.rawValue)) }
+        if s.online != last?.online { details.append(.flag("online", s.online)) }
+        if s.screenOn != last?.screenOn { details.append(.flag("screen_on", s.screenOn)) }
+        if let doze = s.doze {
+            if doze.deep != last?.doze?.deep { details.append(.text("deep", doze.deep.rawValue)) }
+            if doze.light != last?.doze?.light { details.append(.text("light", doze.light.rawValue)) }
+        }
+        if s.cursor != last?.cursor { details.append(.int("cursor", s.cursor)) }
+        add(.state, time, entity: nil, message: nil, cause: last == nil ? nil : current, details)
+    }
 }

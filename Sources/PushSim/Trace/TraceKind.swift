@@ -1,6 +1,7 @@
 /// What a trace record (and a fingerprinted event) is: first the events the kernel runs
 /// (one per `WorldEvent` case, split where the payload is a switch), then what happens
-/// inside them (sends, pulls, writes, notifications, push outcomes). The raw value is the
+/// inside them (sends, pulls, writes, notifications, push outcomes, the state an event
+/// left behind). The raw value is the
 /// code `RunFingerprint` hashes; `name` is the `kind` of a trace line.
 public enum TraceKind: UInt8, Sendable, CaseIterable {
     // Kernel events (fingerprinted).
@@ -12,7 +13,7 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
     // so the codes, and with them the fingerprints, stay the same when both are merged.
     case batterySaverOn = 30, batterySaverOff, serviceExtensionDone, restart
     // What happens inside an event (traced only).
-    case send = 40, pull, pullResult, write, notification, outcome, delay
+    case send = 40, pull, pullResult, write, notification, outcome, delay, state
 
     /// The trace line's `kind`, e.g. `"screen_on"`.
     public var name: String {
@@ -57,6 +58,7 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
         case .notification: "notification"
         case .outcome: "outcome"
         case .delay: "delay"
+        case .state: "state"
         }
     }
 
