@@ -11,9 +11,10 @@ extension CommandHelp {
     static let run = CommandHelp(
         name: "run",
         synopsis: ["run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED] [--runs csv|gzip|none] [--no-plot] [--quiet]"],
-        summary: "run a scenario: runs.csv, summary.csv, meta.json and a summary",
+        summary: "run a scenario: reports, plots and the summary table",
         description: "Runs every replication of every variant × strategy of the scenario FILE, writes runs.csv (see --runs), "
-            + "summary.csv and meta.json into DIR and prints the summary table. Reports are written under temporary names "
+            + "summary.csv, paired.csv, meta.json and plot.gp into DIR, prints the summary table and, with gnuplot on PATH, draws "
+            + "rate.svg/png/pdf. Reports are written under temporary names "
             + "and renamed into place; bad input writes nothing. A sweep file is run with pushsim sweep.",
         options: [
             Option("--replications", "N", "replications of each variant × strategy, 1 … 100000000 (default: the scenario's \"replications\")"),
@@ -34,7 +35,7 @@ extension CommandHelp {
         name: "trace",
         synopsis: ["trace FILE [--point N] [--variant V] [--strategy S] [--replication R] [--format jsonl|text|svg] [--out PATH] "
                    + "[--seed S] [--shuffle-ties SEED]"],
-        summary: "one run's every event and fingerprint, as JSON Lines, text or a sequence chart",
+        summary: "one run's events: JSON Lines, text or an SVG sequence chart",
         description: "Runs one run of the scenario FILE (or of one point of a sweep FILE) exactly as pushsim run (sweep) "
             + "computes it and prints every event, its cause and what happened in it, and the run's event fingerprint; "
             + "--format svg draws it as a sequence chart (a lane per actor, an arrow per push copy, pulls, and the "

@@ -35,7 +35,7 @@ struct ExamplePackageTests {
 
         let out = scratch.appendingPathComponent("pull-failure")
         let sweepFile = Self.example.appendingPathComponent("Scenarios/pull-failure.json").path
-        let sweep = try Self.execute(binary, ["sweep", sweepFile, "--out", out.path, "--jobs", "2"])
+        let sweep = try Self.execute(binary, ["sweep", sweepFile, "--out", out.path, "--jobs", "2", "--no-plot"])
         #expect(sweep.status == 0 && sweep.output == "pull-failure: 4 points → \(out.path)/\n", "\(sweep.output)")
         for file in ["runs.csv", "summary.csv", "paired.csv", "meta.json", "plot.gp"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "no \(file)")
