@@ -42,14 +42,9 @@ import Testing
         environment["CHECK_OUT"] = dir.appendingPathComponent("check").path
         environment["OUT"] = unrelated.path
         process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (status, output) = try runCaptured(process)
 
-        #expect(process.terminationStatus == 1, "\(output)")
+        #expect(status == 1, "\(output)")
         #expect(output.contains("first divergent event (line 3 of the trace)"), "\(output)")
         #expect(output.contains("trace 2: {\"seq\":3,\"kind\":\"extra\"}"), "\(output)")
         #expect(!output.contains("identical events"), "\(output)")

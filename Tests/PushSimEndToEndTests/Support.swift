@@ -39,3 +39,15 @@ func runCLI(_ args: [String], registry: PluginRegistry = .builtIn) -> (status: I
                               environment: ["CI": "1", "PUSHSIM_COMMIT": "test"])
     return (status, out, err)
 }
+
+/// Runs a configured `process` to its end with stdout and stderr captured together.
+/// - Returns: the exit status and the combined output.
+func runCaptured(_ process: Process) throws -> (status: Int32, output: String) {
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+}

@@ -26,13 +26,7 @@ import Testing
         }
         environment["PUSHSIM_COMMIT"] = "test"   // as runCLI's meta.json
         process.environment = environment.merging(variables) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        return try runCaptured(process)
     }
 
     /// A fresh folder with `elsewhere/sweep.json` (not in the checkout) and the sweep's real path.
