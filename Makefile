@@ -29,6 +29,7 @@ run: build plot-deps
 
 build: deps
 	$(SWIFT) build -c release --product pushsim
+	@echo "$(COMMIT)" > $(BIN).commit
 
 test: deps schema-deps plot-deps chromium-deps
 	$(SWIFT) test
@@ -37,9 +38,10 @@ test: deps schema-deps plot-deps chromium-deps
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pushsim
+	install -m 644 $(BIN).commit $(DESTDIR)$(PREFIX)/bin/pushsim.commit
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/pushsim
+	rm -f $(DESTDIR)$(PREFIX)/bin/pushsim $(DESTDIR)$(PREFIX)/bin/pushsim.commit
 
 # Regenerates what the parameter declarations give: the JSON Schemas of scenario and sweep
 # files (docs/schema/) and the parameter reference (docs/plugins.md); tests fail when stale.

@@ -69,14 +69,14 @@ enum Command {
     }
 
     /// `version` (or `--version`): PushSim's version, the commit, the GSL version and the
-    /// default generator, as `meta.json` records them. The commit is not built into the
-    /// binary: it is `PUSHSIM_COMMIT`, else `git rev-parse HEAD` here, as for `meta.json`.
+    /// default generator, as `meta.json` records them. The commit is the build's, as for
+    /// `meta.json`: `PUSHSIM_COMMIT`, else `GitCommit.found()`, with its source.
     static func version(_ a: Arguments, out: (String) -> Void, environment: [String: String]) throws -> Int32 {
         try a.allow(flags: a.command == nil ? ["--version"] : [])
         guard a.positional.isEmpty else { throw UsageError("version takes no arguments") }
         let commit: String
         if let c = environment["PUSHSIM_COMMIT"], !c.isEmpty { commit = "\(c) (PUSHSIM_COMMIT)" }
-        else if let c = GitCommit.current() { commit = "\(c) (git rev-parse HEAD)" }
+        else if let c = GitCommit.found() { commit = "\(c.commit) (\(c.source))" }
         else { commit = "unknown" }
         out("""
             pushsim \(StudyReport.version)

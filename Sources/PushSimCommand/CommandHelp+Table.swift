@@ -173,8 +173,9 @@ extension CommandHelp {
         synopsis: ["version", "--version"],
         summary: "version, commit, GSL version, default generator (or --version)",
         description: "Prints PushSim's version, the commit, the GSL version and the default generator, as meta.json "
-            + "records them. The commit is not built in: like meta.json's, it is $PUSHSIM_COMMIT (make exports it), "
-            + "else git rev-parse HEAD in the current directory, else unknown.",
+            + "records them. The commit is the build's, as in meta.json: $PUSHSIM_COMMIT (make exports it), else the "
+            + "pushsim.commit file make build writes beside the binary (make install copies it), else git rev-parse HEAD "
+            + "in the checkout the binary lies in, else unknown; never the current directory's.",
         examples: ["--version"])
 
     static let help = CommandHelp(

@@ -228,3 +228,42 @@ import Testing
         #expect(resumedRun.last == SweepRunner.Progress(done: 4, total: 4, computed: 2, toCompute: 2, runs: 2 * 2 * 3 * 5))
     }
 }
+
+/// `--version`'s (and `meta.json`'s) commit is the build's, not the current directory's.
+@Suite struct BuildCommitTests {
+    @Test("run from inside another git repository, pushsim still names its own checkout's commit; a pushsim.commit beside it wins")
+    func commitOfTheBuild() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func git(_ args: [String], in folder: URL) throws -> String {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["git", "-C", folder.path] + args
+            p.environment = ["GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
+                             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+            return try runCaptured(p).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        _ = try git(["init", "-q"], in: dir)
+        _ = try git(["commit", "-q", "--allow-empty", "-m", "unrelated"], in: dir)
+        let unrelated = try git(["rev-parse", "HEAD"], in: dir)
+        let ours = try git(["rev-parse", "HEAD"], in: repositoryRoot)
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushsim")
+        func version(_ exe: URL) throws -> String {
+            let p = Process()
+            p.executableURL = exe
+            p.arguments = ["--version"]
+            p.currentDirectoryURL = dir
+            p.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+            return try runCaptured(p).output
+        }
+        let inTree = try version(binary)
+        #expect(inTree.contains("commit: \(ours)") && !inTree.contains(unrelated), "\(inTree)")
+        // An installed copy outside any checkout carries its commit in pushsim.commit.
+        let installed = dir.appendingPathComponent("bin/pushsim")
+        try FileManager.default.createDirectory(at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: binary, to: installed)
+        #expect(try version(installed).contains("commit: unknown"))
+        try Data("abc123-dirty\n".utf8).write(to: URL(fileURLWithPath: installed.path + ".commit"))
+        #expect(try version(installed).contains("commit: abc123-dirty (pushsim.commit"))
+    }
+}
