@@ -20,11 +20,15 @@ extension Command {
         let currentCells = Dictionary(current.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         var failures: [String] = [], levels: [Double] = []
         var hardest: (change: Double?, key: String, cell: RateCell, other: Int)?
+        var largest: (p: Double, text: String)?
         for (key, b) in baseline {
             guard let c = currentCells[key] else { failures.append("\(key): missing from \(newFile)"); continue }
             let level = detect.map { max(alpha, RatePower.alphaToDetect(change: $0, rate: b.rate, trials: b.replications, c.replications, power: power)) } ?? alpha
             levels.append(level)
             let p = TwoProportionTest.pValue(successes: b.converged, trials: b.replications, successes: c.converged, trials: c.replications)
+            if largest == nil || p < largest!.p {
+                largest = (p, String(format: "%@: %d/%d → %d/%d (p = %.2g)", key, b.converged, b.replications, c.converged, c.replications, p))
+            }
             if p < level {
                 failures.append(String(format: "%@: %d/%d → %d/%d (p = %.2g%@)", key, b.converged, b.replications, c.converged, c.replications, p,
                                        detect == nil ? "" : String(format: " < %.2g", level)))
@@ -32,12 +36,16 @@ extension Command {
             let change = RatePower.detectableChange(rate: b.rate, trials: b.replications, c.replications, alpha: level, power: power)
             if hardest == nil || (change ?? 2) > (hardest!.change ?? 2) { hardest = (change, key, b, c.replications) }
         }
-        let test = detect.map { String(format: "two-proportion test, alpha raised per cell to detect a change of %g with power %g: %.2g … %.2g",
-                                         $0, power, levels.min() ?? alpha, levels.max() ?? alpha) } ?? "two-proportion test, alpha \(alpha)"
-        let status = report(failures, out: out, ok: "\(baseline.count) cells: no convergence rate moved (\(test))",
-                            moved: "convergence rate moved (\(test)) in \(failures.count) of \(baseline.count) cells:")
+        func range(_ a: Double, _ b: Double) -> String { a == b ? String(format: "%.2g", a) : String(format: "%.2g … %.2g", a, b) }
+        let test = detect.map { String(format: "two-proportion test, alpha raised per cell to detect a change of %g with power %g: %@",
+                                         $0, power, range(levels.min() ?? alpha, levels.max() ?? alpha)) } ?? "two-proportion test, alpha \(alpha)"
+        let cells = baseline.count == 1 ? "1 cell" : "\(baseline.count) cells"
+        let status = report(failures, out: out, ok: "\(cells): no convergence rate moved significantly (\(test))",
+                            moved: "convergence rate moved (\(test)) in \(failures.count) of \(cells):")
+        if status == 0, let largest { out("  the largest change: \(largest.text)\n") }
         if detect != nil, !levels.isEmpty {
-            out(String(format: "  if nothing moved, expect %.2g false alarms over %d cells (the sum of their alphas)\n", levels.reduce(0, +), levels.count))
+            out(String(format: "  if nothing moved, expect %.2g false alarms over %@ (the sum of their alphas)\n", levels.reduce(0, +),
+                       levels.count == 1 ? "1 cell" : "\(levels.count) cells"))
         }
         if let h = hardest {
             let cell = String(format: "%@, rate %.3f, %d vs %d runs", h.key, h.cell.rate, h.cell.replications, h.other)

@@ -89,7 +89,7 @@ struct GnuplotFigure {
         text += panel.series.count > 1 ? "  set key outside below center horizontal maxcols 3 samplen 2\n" : "  unset key\n"
         var plots: [String] = []
         for (s, series) in panel.series.enumerated() {
-            let look = "lt \(s + 1) pt \(s % 7 + 4) dt \(s % 5 + 1)"
+            let look = "lt \(s + 1) pt \(s % 7 + 4) ps 1.4 lw 1.5 dt \(s % 5 + 1)"
             let hasInterval = series.points.contains { $0.low != nil }
             let title = panel.series.count > 1 ? "title \(Self.quoted(series.title))" : "notitle"
             if hasInterval { plots.append("$d\(p)_\(s) using 1:2:3:4 with yerrorbars \(look) \(title)") }

@@ -20,7 +20,7 @@ enum RunPlot {
         let replications = rows.first.map { $0[col("replications")] } ?? "0"
         let figure = GnuplotFigure(name: "rate", title: "\(name): convergence rate, 95% Wilson interval, \(replications) replications",
                                    panels: panels, columns: min(variants.count, 3), x: .categories(label: "strategy", names: strategies),
-                                   yLabel: "convergence rate", yRange: 0...1.05, lines: false)
+                                   yLabel: "convergence rate", yRange: -0.03...1.05, lines: false)
         return "# Written by pushsim for the scenario \(GnuplotFigure.quoted(name)). Run: gnuplot plot.gp (in this folder);\n"
             + "# it writes rate.svg, rate.png and rate.pdf.\n" + figure.script()
     }

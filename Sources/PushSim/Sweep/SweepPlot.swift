@@ -67,14 +67,18 @@ enum SweepPlot {
         let (m0, low, high) = (col(metric)!, col(metric + "_ci_low"), col(metric + "_ci_high"))
         let isRate = metric.hasSuffix("rate") || metric.hasSuffix("_fraction")
         let rate = figure(name: "rate", title: "\(m.name): \(metric) against \(first.name)" + (low == nil ? "" : " (95% interval)"),
-                          x: x, y: label(metric), yRange: isRate ? 0...1.05 : nil, lines: !categorical) { row in
+                          x: x, y: label(metric), yRange: isRate ? -0.03...1.05 : nil, lines: !categorical) { row in
             guard let y = Double(row[m0]) else { return nil }
             return (xValue(row), y, low.flatMap { Double(row[$0]) }, high.flatMap { Double(row[$0]) }, nil)
         }
         let c0 = col(cost)!
+        // One y range for every panel, so panels compare; from 0 for a cost that cannot be negative.
+        let costs = rows.compactMap { Double($0[c0]) }
+        let (lowest, highest) = (min(0, costs.min() ?? 0), max(costs.max() ?? 1, (costs.min() ?? 0) + 1e-9))
+        let margin = max((highest - lowest) * 0.08, 0.5)
         let costFigure = figure(name: "cost", title: "\(m.name): \(cost) against \(metric), points labelled with \(first.name)",
-                                x: .numeric(label: label(metric), log: false, tics: nil, range: isRate ? 0...1.05 : nil),
-                                y: label(cost), yRange: nil, lines: true) { row in
+                                x: .numeric(label: label(metric), log: false, tics: nil, range: isRate ? -0.03...1.05 : nil),
+                                y: label(cost), yRange: (lowest < 0 ? lowest - margin : lowest)...(highest + margin), lines: !categorical) { row in
             guard let x = Double(row[m0]), let y = Double(row[c0]) else { return nil }
             return (x, y, nil, nil, row[first.column])
         }
