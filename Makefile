@@ -19,7 +19,7 @@ SWEEPS := $(sort $(wildcard Scenarios/sweeps/*.json))
 # The reference runs `make regress` checks against Results/baselines/ (and `make check-determinism` reruns).
 REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*.json)) $(sort $(wildcard Scenarios/order-status/*.json)) \
 	$(sort $(wildcard Scenarios/outbox/*.json)) $(sort $(wildcard Scenarios/platform/*.json))
-COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
+COMMIT := $(shell c=$$(git rev-parse HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null && echo $$c || echo $$c-dirty; })
 export PUSHSIM_COMMIT := $(COMMIT)
 
 .PHONY: run test build install uninstall deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed

@@ -6,7 +6,7 @@
 #
 # Every shard writes OUT/shard-K/ (--out OUT, default Results/<name>, relative to the
 # checkout); the merge then assembles OUT/ with exactly the bytes one machine writes,
-# names any shard still missing, and reruns gnuplot there when it is installed. Options
+# names any shard still missing; pushsim merge draws the plots when gnuplot is installed. Options
 # after -- go to `pushsim sweep`; RUNS=gzip|none in the environment sets --runs. A rerun
 # keeps finished points. Over --sshlogin each host needs this checkout at the same path
 # with `make build` done; shard folders come back with --return. PUSHSIM=/path/to/pushsim

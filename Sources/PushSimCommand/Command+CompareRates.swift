@@ -21,12 +21,19 @@ extension Command {
         var failures: [String] = [], levels: [Double] = []
         var hardest: (change: Double?, key: String, cell: RateCell, other: Int)?
         var largest: (p: Double, text: String)?
+        var undetectable: [String] = []
+        /// The highest level --detect may raise a cell's test to; a cell needing more keeps --alpha.
+        let levelCap = 0.05
         for (key, b) in baseline {
             guard let c = currentCells[key] else { failures.append("\(key): missing from \(newFile)"); continue }
-            let level = detect.map { max(alpha, RatePower.alphaToDetect(change: $0, rate: b.rate, trials: b.replications, c.replications, power: power)) } ?? alpha
+            var level = alpha
+            if let d = detect {
+                let needed = RatePower.alphaToDetect(change: d, rate: b.rate, trials: b.replications, c.replications, power: power)
+                if needed > levelCap { undetectable.append(key) } else { level = max(alpha, needed) }
+            }
             levels.append(level)
             let p = TwoProportionTest.pValue(successes: b.converged, trials: b.replications, successes: c.converged, trials: c.replications)
-            if largest == nil || p < largest!.p {
+            if p < 1, largest == nil || p < largest!.p {
                 largest = (p, String(format: "%@: %d/%d → %d/%d (p = %.2g)", key, b.converged, b.replications, c.converged, c.replications, p))
             }
             if p < level {
@@ -42,7 +49,11 @@ extension Command {
         let cells = baseline.count == 1 ? "1 cell" : "\(baseline.count) cells"
         let status = report(failures, out: out, ok: "\(cells): no convergence rate moved significantly (\(test))",
                             moved: "convergence rate moved (\(test)) in \(failures.count) of \(cells):")
-        if status == 0, let largest { out("  the largest change: \(largest.text)\n") }
+        if status == 0, let largest { out("  the most significant change: \(largest.text)\n") }
+        if let d = detect, let first = undetectable.first {
+            out(String(format: "  %d cell%@ cannot detect a change of %g with power %g at any level up to %g (too few runs; tested at alpha %g), e.g. %@\n",
+                       undetectable.count, undetectable.count == 1 ? "" : "s", d, power, levelCap, alpha, first))
+        }
         if detect != nil, !levels.isEmpty {
             out(String(format: "  if nothing moved, expect %.2g false alarms over %@ (the sum of their alphas)\n", levels.reduce(0, +),
                        levels.count == 1 ? "1 cell" : "\(levels.count) cells"))

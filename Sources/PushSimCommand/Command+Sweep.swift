@@ -53,7 +53,7 @@ extension Command {
             throw UsageError("--max-replications applies only with --target-halfwidth")
         }
         options.runs = try a.runsFormat()
-        options.commit = environment["PUSHSIM_COMMIT"] ?? GitCommit.current()
+        options.commit = environment["PUSHSIM_COMMIT"].flatMap { $0.isEmpty ? nil : $0 } ?? GitCommit.current()
         let plan = try SweepPlan.load(path: a.positional[0], replications: try a.int("--replications", in: 1...100_000_000), seed: seed,
                                       registry: registry)
         let folder = URL(fileURLWithPath: a.options["--out"] ?? "Results/\(plan.spec.name)")

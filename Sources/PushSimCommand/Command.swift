@@ -112,7 +112,7 @@ enum Command {
         let showProgress = !a.flags.contains("--quiet") && environment["CI"] == nil && isatty(2) == 1
         let progress = Progress(enabled: showProgress, err: err)
         let provenance = StudyReport.Provenance(scenarioFile: a.positional[0], scenarioBytes: bytes,
-                                                commit: environment["PUSHSIM_COMMIT"] ?? GitCommit.current())
+                                                commit: environment["PUSHSIM_COMMIT"].flatMap { $0.isEmpty ? nil : $0 } ?? GitCommit.current())
         let cells = try StudyReport.run(scenario, into: folder, jobs: jobs, provenance: provenance, shuffleTies: shuffleTies,
                                         runs: runs, progress: progress.update)
         progress.finish()

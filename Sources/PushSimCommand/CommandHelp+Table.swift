@@ -118,8 +118,8 @@ extension CommandHelp {
             Option("--power", "P", "the power, in (0, 1), at which compare reports the smallest change each cell could "
                    + "detect, and --detect chooses its level (default 0.8)"),
             Option("--detect", "D", "a change of convergence rate, in (0, 1), that must not go unnoticed: each cell is "
-                   + "tested at the larger of --alpha and the level that flags D with power P (more false alarms: "
-                   + "their expected number is printed)"),
+                   + "tested at the larger of --alpha and the level that flags D with power P, at most 0.05 (a cell that "
+                   + "needs more is named and keeps --alpha); more false alarms: their expected number is printed"),
             Option("--intervals", nil, "also list every 95% interval that no longer overlaps its baseline (exit 1)"),
             Option("--paired", nil, "the same runs paired (e.g. FIFO and shuffled ties): a sign test of every cell's "
                    + "every numeric column, family-wise at alpha; exit 1 naming what moved"),

@@ -69,3 +69,34 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: quiet.appendingPathComponent("plot.gp").path))
     }
 }
+
+/// Edge cases the review found: a metric empty in a panel, an axis named like another's seconds.
+@Suite struct PlotEdgeTests {
+    @Test("a panel with no value draws an empty frame, and gnuplot draws every figure")
+    func emptyPanel() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = try SweepTests.sweepFile("""
+            {"name": "e", "base": "\(PlotTests.study)", "replications": 4, "variants": ["overflow"], "metric": "convergence_time_p50_s",
+             "axes": [{"name": "retain", "path": "server.retainLast", "values": [4, 8]}]}
+            """, in: dir)
+        var out = "", err = ""
+        let status = Command.main(["sweep", file, "--out", dir.path + "/out", "--quiet"], out: { out += $0 }, err: { err += $0 },
+                                  environment: ["CI": "1", "PATH": PlotTests.path])
+        #expect(status == 0 && !err.contains("gnuplot failed"), "\(err)")
+        #expect(try PlotTests.script(dir.appendingPathComponent("out")).contains("\"no value\""), "applyPayload never converges here")
+        #expect(out.contains("plots: rate.svg, rate.png, rate.pdf, cost.svg, cost.png, cost.pdf"), "\(out)")
+    }
+
+    @Test("an axis named <other axis>_s is refused, duration axis or not")
+    func secondsNameReserved() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = try SweepTests.sweepFile("""
+            {"name": "e", "base": "\(PlotTests.study)", "axes": [{"name": "x", "path": "server.retainLast", "values": [4, 8]},
+                                                              {"name": "x_s", "path": "server.keys", "values": [2, 3]}]}
+            """, in: dir)
+        let r = runCLI(["validate", file])
+        #expect(r.status == 2 && r.err.contains("$.axes[1].name") && r.err.contains("of axis \"x\""), "\(r.err)")
+    }
+}

@@ -109,7 +109,7 @@ import Testing
         let (dir, a, b) = try Self.summaries(300, 360)
         defer { try? FileManager.default.removeItem(at: dir) }
         let plain = runCLI(["compare", a, b])
-        #expect(plain.status == 0 && plain.out.contains("no convergence rate moved significantly") && plain.out.contains("the largest change: variant=v strategy=s: 300/1000 → 360/1000 (p = 0.0043)"), "\(plain.out)")
+        #expect(plain.status == 0 && plain.out.contains("no convergence rate moved significantly") && plain.out.contains("the most significant change: variant=v strategy=s: 300/1000 → 360/1000 (p = 0.0043)"), "\(plain.out)")
         #expect(plain.out.contains("detectable with power 0.8: a change of 0.0"), "\(plain.out)")
         let asked = runCLI(["compare", a, b, "--detect", "0.06", "--power", "0.8"])
         #expect(asked.status == 1 && asked.out.contains("300/1000 → 360/1000"), "\(asked.out)")

@@ -21,8 +21,8 @@ public enum RatePower {
         let sigma0 = (pooled * (1 - pooled) * (1 / a + 1 / b)).squareRoot()
         let sigma1 = (p1 * (1 - p1) / a + p2 * (1 - p2) / b).squareRoot()
         let d = abs(p1 - p2)
-        guard sigma1 > 0 else { return d > 0 ? 1 : 0 }
         let z = Statistics.normalQuantile(1 - alpha / 2)
+        guard sigma1 > 0 else { return d > z * sigma0 ? 1 : 0 }   // both rates 0 or 1: the outcome is certain
         return Statistics.upperNormalTail((z * sigma0 - d) / sigma1) + Statistics.upperNormalTail((z * sigma0 + d) / sigma1)
     }
 

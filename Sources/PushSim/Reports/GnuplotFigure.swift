@@ -71,6 +71,13 @@ struct GnuplotFigure {
 
     private func panelCommands(_ p: Int, _ panel: Panel, lastRow: Bool) -> String {
         var text = "  set title \(Self.quoted(panel.title))\n"
+        guard panel.series.contains(where: { !$0.points.isEmpty }) else {
+            // No value to draw (e.g. a convergence time where no run converged): an empty frame
+            // that says so, since a plot of no points would stop gnuplot and every later panel.
+            return text + "  unset logscale x\n  set xrange [0:1]\n  set yrange [0:1]\n  unset key\n  set xtics autofreq norotate\n"
+                + "  set xlabel \"\"\n  set ylabel \"\"\n  set label 1 \"no value\" at graph 0.5, graph 0.5 center\n"
+                + "  plot NaN notitle\n  unset label 1\n"
+        }
         switch x {
         case let .numeric(label, log, tics, range):
             text += "  set xlabel \(Self.quoted(lastRow ? label : ""))\n"

@@ -70,11 +70,11 @@ public enum SweepRunner {
             if manifest.isDone(point.index, in: pointsFolder) { state.toCompute -= 1; continue }   // another process finished it
             try manifest.compute(point, axes: plan.spec.axes, options: options, into: pointsFolder) { n in
                 state.runs += n
-                state.done = manifest.doneCount(in: pointsFolder)
                 progress?(state)
             }
+            // Counted, not rescanned: a rescan per point made a sweep quadratic in its points.
             state.computed += 1
-            state.done = manifest.doneCount(in: pointsFolder)
+            state.done += 1
             progress?(state)
         }
         return try assembleIfComplete(folder)

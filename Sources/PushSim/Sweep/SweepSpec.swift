@@ -114,7 +114,9 @@ public struct SweepSpec: Decodable, Sendable {
                     return (i, "\(what) collides with \(other); give the axis another \"name\" (e.g. \"\(axis.name)_axis\")")
                 }
             }
-            for column in axis.columns { taken[column] = "the column \"\(column)\" of axis \"\(axis.name)\"" }
+            // Every axis reserves `<name>_s` (plots and readers take a column `<name>_s` right after an
+            // axis for its seconds), whether or not it is a duration axis.
+            for column in [axis.name, axis.name + "_s"] { taken[column] = "the column \"\(column)\" of axis \"\(axis.name)\"" }
         }
         return nil
     }
