@@ -61,8 +61,8 @@ struct ChartLane: Equatable {
     static func colour(_ id: ID) -> String {
         switch id {
         case .server: "#1b4f9c"
-        case .sender: "#6a3d9a"
-        case .provider: "#b15928"
+        case .sender: "#808000"
+        case .provider: "#404040"
         case .device(0): "#33a02c"
         case .app: "#e31a8c"
         case .device: "#1f9e9e"

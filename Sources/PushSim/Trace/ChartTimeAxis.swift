@@ -19,7 +19,7 @@ struct ChartTimeAxis: Equatable {
         var skipped: SimDuration { to - from }
     }
 
-    /// A tick: its x and label (e.g. "2h04m30s"); `major` for the first instant after a break.
+    /// A tick: its x and label (e.g. "2h4m30s"); `major` for the first instant after a break.
     struct Tick: Equatable {
         var x: Int
         var label: String
@@ -142,8 +142,9 @@ struct ChartTimeAxis: Equatable {
         + [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 10_800, 21_600, 43_200, 86_400, 172_800, 604_800]
         .map { Int64($0) * 1_000_000 }
 
-    /// A time with units, largest first and every lower unit to the second: "0s", "250ms",
-    /// "1.5s", "45s", "4m30s", "2h04m30s", "1d2h00m00s".
+    /// A time with units, largest first, every unit that is not zero and nothing else, the
+    /// same format for every tick of an axis: "0s", "250ms", "1.5s", "45s", "1m", "4m30s",
+    /// "2h4m30s", "1d2h".
     static func label(_ t: SimTime) -> String {
         let us = t.microseconds
         if us == 0 { return "0s" }
@@ -157,11 +158,10 @@ struct ChartTimeAxis: Equatable {
             while digits.hasSuffix("0") { digits.removeLast() }
             seconds += "." + digits
         }
-        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        if d > 0 { return "\(d)d\(h)h\(two(m))m\(s < 10 ? "0" : "")\(seconds)s" }
-        if h > 0 { return "\(h)h\(two(m))m\(s < 10 ? "0" : "")\(seconds)s" }
-        if m > 0 { return "\(m)m\(s < 10 ? "0" : "")\(seconds)s" }
-        return seconds + "s"
+        var out = ""
+        for (v, unit) in [(d, "d"), (h, "h"), (m, "m")] where v > 0 { out += "\(v)\(unit)" }
+        if s > 0 || fraction != 0 { out += seconds + "s" }
+        return out
     }
 
     /// A duration to its two largest units, rounded: "800ms", "29s", "1m30s", "1h55m", "2d3h".

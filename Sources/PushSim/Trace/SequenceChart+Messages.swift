@@ -41,6 +41,14 @@ extension SequenceChart {
         let holds = model.copies.filter { $0.held != nil }.map { (from: x($0.sent), to: x($0.arrived ?? context.horizon)) }
         let stored = model.endings.filter { !$0.atDevice && $0.time > $0.sent }.map { (from: x($0.sent), to: x($0.time)) }
         let tracks = Self.tracks(holds + stored)
+        // A copy's vertical stretch to the device steps aside (6 px) from a pull's request
+        // or answer line at the same x, so that both stay visible.
+        let pullXs = model.pulls.flatMap { p in [x(p.start) - 2] + (p.end != nil && p.failure == nil ? [x(p.end!) + 2] : []) }
+        func clear(_ cx: Int) -> Int {
+            func free(_ v: Int) -> Bool { !pullXs.contains { abs($0 - v) < 4 } }
+            if free(cx) { return cx }
+            return [cx - 6, cx + 6, cx - 10, cx + 10].first(where: free) ?? cx - 6
+        }
         var heldIndex = 0
         for c in model.copies {
             guard let arrived = c.arrived else { continue }
@@ -50,8 +58,12 @@ extension SequenceChart {
             if let reason = c.held {
                 let y = trackY(tracks[heldIndex])
                 heldIndex += 1
-                svg.polyline([(x0, provider), (x0, y), (x1, y)], Self.heldClass(reason))
-                svg.polyline([(x1, y), (x1, device - 3)], cls, marker: marker)
+                let drop = clear(x1)
+                svg.polyline([(x0, provider), (x0, y), (drop, y)], Self.heldClass(reason))
+                svg.polyline([(drop, y), (drop, device - 3)], cls, marker: marker)
+            } else if x0 == x1 {
+                let drop = clear(x1)
+                svg.polyline([(drop, provider), (drop, device - 3)], cls, marker: marker)
             } else {
                 svg.polyline([(x0, provider), (x1, device - 3)], cls, marker: marker)
             }

@@ -1,33 +1,25 @@
 /// The panel under the lanes: the server's cursor (its newest change's sequence number) and
 /// the client's (the newest change applied through a pull, or `advanceCursor`) as step
 /// lines over time, and for a client that applies payloads the newest change it applied
-/// (dotted); where the client's state differs from the server's, the gap between the
-/// server's line and the client's upper one is shaded and a red strip runs under the panel.
+/// (dotted); where the client's state differs from the server's (`ChartModel.stale`) the
+/// panel is shaded across its height and a red strip runs under it, over the same x ranges.
 extension SequenceChart {
+    /// The x ranges (page coordinates) in which the client's state differs from the
+    /// server's: both the panel's shading and the strip under it are drawn from these.
+    var staleSpans: [(from: Int, to: Int)] {
+        model.stale.map { (x($0.from), x($0.to)) }.filter { $0.to > $0.from }
+    }
+
     mutating func drawPanel() {
         let top = panelTop, bottom = panelBottom, x0 = left, x1 = left + axis.width
         svg.rect(x0, top, x1 - x0, bottom - top, "panel")
         let maxValue = max(1, model.serverHead.map(\.value).max() ?? 1, model.clientCursor.map(\.value).max() ?? 1)
         let inner = bottom - top - 12
         func y(_ v: Int64) -> Int { bottom - 6 - Int(v * Int64(inner) / maxValue) }
-        // The value of a step series at `t` (the last point at or before it).
-        func value(_ series: [(time: SimTime, value: Int64)], at t: SimTime) -> Int64 {
-            var v: Int64 = 0
-            for p in series { if p.time <= t { v = p.value } else { break } }
-            return v
-        }
-        // The client's upper line: what it has applied (payloads too), else its cursor.
-        let client = model.clientApplied.isEmpty ? model.clientCursor : model.clientApplied
-        for s in model.stale {
-            // Shade between the lines piece by piece: the pieces end where either series steps.
-            var cuts = [s.from, s.to]
-            cuts += (model.serverHead + client).map(\.time).filter { $0 > s.from && $0 < s.to }
-            cuts.sort()
-            for (a, b) in zip(cuts, cuts.dropFirst()) where b > a {
-                let head = value(model.serverHead, at: a), cursor = value(client, at: a)
-                if head > cursor { svg.rect(x(a), y(head), x(b) - x(a), y(cursor) - y(head), "stale-gap") }
-            }
-            svg.rect(x(s.from), bottom + 2, x(s.to) - x(s.from), 4, "stale-strip")
+        // One source of truth: the same x ranges are shaded in the panel and drawn as the strip.
+        for (a, b) in staleSpans {
+            svg.rect(a, top + 1, b - a, bottom - top - 2, "stale-gap")
+            svg.rect(a, bottom + 2, b - a, 4, "stale-strip")
         }
         for (series, cls) in [(model.clientApplied, "client-applied"), (model.serverHead, "server-cursor"), (model.clientCursor, "client-cursor")]
             where !series.isEmpty {
@@ -52,10 +44,20 @@ extension SequenceChart {
         svg.line(x0 - 4, y(maxValue), x0, y(maxValue), "axis")
         svg.line(x0 - 4, y(0), x0, y(0), "axis")
         let finalHead = model.serverHead.last?.value ?? 0, finalCursor = model.clientCursor.last?.value ?? 0
-        svg.text(x1 + 6, y(finalHead) + 4, "server \(finalHead)", "small")
-        if finalCursor != finalHead { svg.text(x1 + 6, y(finalCursor) + 4, "client \(finalCursor)", "small") }
-        if let applied = model.clientApplied.last?.value, applied != finalHead, applied != finalCursor {
-            svg.text(x1 + 6, y(applied) + 4, "applied \(applied)", "small")
+        // Right-edge labels, nudged apart (11 px) where the lines end at the same height.
+        var labels: [(y: Int, text: String)] = [(y(finalHead), "server \(finalHead)")]
+        if let applied = model.clientApplied.last?.value {
+            labels.append((y(finalCursor), "client pulled \(finalCursor)"))
+            labels.append((y(applied), "client applied \(applied)"))
+        } else if finalCursor != finalHead {
+            labels.append((y(finalCursor), "client \(finalCursor)"))
+        }
+        var placed: [Int] = []
+        for label in labels {
+            var ly = label.y
+            while placed.contains(where: { abs($0 - ly) < 11 }) { ly += 11 }
+            placed.append(ly)
+            svg.text(x1 + 6, ly + 4, label.text, "small")
         }
     }
 }

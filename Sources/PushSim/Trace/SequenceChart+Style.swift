@@ -13,7 +13,7 @@ extension SequenceChart {
         static let write = "#444444"
         static let serverCursor = "#1b4f9c"
         static let clientCursor = "#ff7f00"
-        static let staleFill = "#f4b6b6"
+        static let staleFill = "#f9d2d2"
         static let breakFill = "#eeeeee"
 
         /// The colour of a copy held for `reason` (a delay reason's column name).

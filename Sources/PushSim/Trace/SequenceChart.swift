@@ -57,7 +57,7 @@ public struct SequenceChart {
         return chart.render()
     }
 
-    static let right = 70, minimumWidth = 1100
+    static let right = 100, minimumWidth = 1100
     static let titleY = 22, laneTop = 78, panelHeight = 150
 
     let context: Context

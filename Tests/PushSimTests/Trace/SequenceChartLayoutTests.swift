@@ -37,8 +37,8 @@ private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
             last = x
         }
         let labels = axis.ticks.map(\.label)
-        #expect(labels.prefix(3) == ["0s", "5s", "10s"] && labels.suffix(2) == ["1m00s", "2m00s"])
-        #expect(axis.ticks.filter(\.major).map(\.label) == ["1m00s", "2m00s"])
+        #expect(labels.prefix(3) == ["0s", "5s", "10s"] && labels.suffix(2) == ["1m", "2m"])
+        #expect(axis.ticks.filter(\.major).map(\.label) == ["1m", "2m"])
     }
 
     @Test("the time axis: no break when every gap is short; a day of clusters fits the target width")
@@ -56,13 +56,16 @@ private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
         #expect(zip(xs, xs.dropFirst()).allSatisfy { $1 - $0 >= ChartTimeAxis.minimumSeparation && $1 - $0 <= ChartTimeAxis.longestLinear })
     }
 
-    @Test("time labels carry units; skipped durations keep their two largest units")
+    @Test("time labels carry units, only the non-zero ones, in one format; skipped durations keep their two largest units")
     func labels() {
         #expect(ChartTimeAxis.label(.zero) == "0s")
         #expect(ChartTimeAxis.label(.zero + .milliseconds(250)) == "250ms")
         #expect(ChartTimeAxis.label(.zero + .milliseconds(1_500)) == "1.5s")
-        #expect(ChartTimeAxis.label(.zero + .seconds(7_470)) == "2h04m30s")
-        #expect(ChartTimeAxis.label(.zero + .seconds(93_600)) == "1d2h00m00s")
+        #expect(ChartTimeAxis.label(.zero + .seconds(60)) == "1m")
+        #expect(ChartTimeAxis.label(.zero + .seconds(90)) == "1m30s")
+        #expect(ChartTimeAxis.label(.zero + .seconds(3_605)) == "1h5s")
+        #expect(ChartTimeAxis.label(.zero + .seconds(7_470)) == "2h4m30s")
+        #expect(ChartTimeAxis.label(.zero + .seconds(93_600)) == "1d2h")
         #expect(ChartTimeAxis.shortDuration(.seconds(29)) == "29s")
         #expect(ChartTimeAxis.shortDuration(.seconds(90)) == "1m30s")
         #expect(ChartTimeAxis.shortDuration(.seconds(6_870)) == "1h55m")
@@ -146,5 +149,66 @@ private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
         // applyPayload never moves the cursor; what it applied runs ahead of it.
         let payload = try Self.chart("Scenarios/push-hint-study.json").chart.model
         #expect(payload.clientCursor.map(\.value).allSatisfy { $0 == 0 } && (payload.clientApplied.last?.value ?? 0) > 0)
+    }
+
+    /// The (x, width) of every `rect` of class `cls` in `svg`.
+    static func rects(_ svg: String, _ cls: String) -> [[Int]] {
+        svg.matches(of: /<rect x="(-?[0-9]+)" y="-?[0-9]+" width="([0-9]+)" height="[0-9]+" class="([^"]*)"/)
+            .filter { String($0.3) == cls }.map { [Int($0.1)!, Int($0.2)!] }
+    }
+
+    @Test("the panel's shading covers exactly the red strip's intervals: lossy applyPayload (not converged) shaded to the horizon")
+    func staleShading() throws {
+        let (_, chart, svg) = try Self.chart("Scenarios/push-hint-study.json")   // lossy, applyPayload
+        #expect(chart.context.strategy == "applyPayload")
+        let data = try #require(svg.components(separatedBy: ">legend</text>").first)   // the legend has a band of each
+        let shaded = Self.rects(data, "stale-gap"), strip = Self.rects(data, "stale-strip")
+        let spans = chart.model.stale.map { [chart.x($0.from), chart.x($0.to) - chart.x($0.from)] }
+        #expect(!strip.isEmpty && shaded == strip && strip == spans)
+        // The run ends stale: the last interval, shaded and striped, runs to the horizon (past 29 s, where the lines meet).
+        #expect(chart.model.stale.last?.to == chart.context.horizon)
+        #expect(shaded.last.map { $0[0] + $0[1] } == chart.x(chart.context.horizon))
+        // Both client lines are named at the right edge.
+        #expect(svg.contains(">client pulled 0<") && svg.contains(">client applied 30<") && svg.contains(">server 30<"))
+    }
+
+    @Test("lane colours are far from every held and shading colour; the legend lists only what the run draws, in a fixed order")
+    func coloursAndLegend() throws {
+        func rgb(_ s: String) -> [Int] { let v = Int(s.dropFirst(), radix: 16)!; return [v >> 16, v >> 8 & 255, v & 255] }
+        func distance(_ a: String, _ b: String) -> Int { zip(rgb(a), rgb(b)).map { abs($0 - $1) }.reduce(0, +) }
+        let others = SequenceChart.heldReasons.map(SequenceChart.Colour.held)
+            + ChartLane.Shade.allCases.map(SequenceChart.Colour.shade).filter { $0.hasPrefix("#") }
+            + [SequenceChart.Colour.staleFill, SequenceChart.Colour.stored]
+        for id in [ChartLane.ID.server, .sender, .provider, .app] {
+            for other in others { #expect(distance(ChartLane.colour(id), other) >= 90, "\(id) \(ChartLane.colour(id)) vs \(other)") }
+        }
+        let all = SequenceChart.allLegend.map(\.1)
+        for (file, run) in [("Scenarios/push-hint-study.json", Simulation.RunID(variant: 0, strategy: 0, replication: 0)),
+                            ("Scenarios/platform/D2.json", .init(variant: 0, strategy: 0, replication: 0))] {
+            let (_, chart, svg) = try Self.chart(file, run)
+            let shown = chart.legend.map(\.1)
+            #expect(shown == all.filter(shown.contains))   // the fixed order
+            #expect(shown.contains("provider request (sender → provider)"))
+            let data = try #require(svg.components(separatedBy: ">legend</text>").first)
+            // Every entry shown is drawn in the data; the legend draws each shown entry once.
+            for (symbol, label) in chart.legend {
+                if case let .line(cls, _) = symbol { #expect(data.contains("class=\"\(cls)\""), "\(file): \(label)") }
+            }
+            #expect(svg.components(separatedBy: ">legend</text>").last.map { $0.components(separatedBy: "<text").count - 1 } == shown.count)
+        }
+        let study = try Self.chart("Scenarios/push-hint-study.json").chart.legend.map(\.1)
+        #expect(!study.contains("deep Doze idle") && !study.contains("pull request (app → server)") && study.contains("newest change applied (payloads too)"))
+        let d2 = try Self.chart("Scenarios/platform/D2.json").chart.legend.map(\.1)
+        #expect(d2.contains("deep Doze idle") && d2.contains("held for Doze (delayed_device_doze)") && !d2.contains("newest change applied (payloads too)"))
+    }
+
+    @Test("a vertical push copy steps aside from a pull's line at the same x")
+    func verticalCopiesClearPulls() throws {
+        let (_, chart, svg) = try Self.chart("Scenarios/platform/D2.json")
+        let pullXs = chart.model.pulls.flatMap { [chart.x($0.start) - 2] + ($0.end.map { [chart.x($0) + 2] } ?? []) }
+        let verticals = svg.matches(of: /<polyline points="(-?[0-9]+),(-?[0-9]+) (-?[0-9]+),(-?[0-9]+)" class="copy[^"]*"/)
+            .filter { $0.1 == $0.3 }.map { Int($0.1)! }
+        #expect(!verticals.isEmpty)
+        for v in verticals { #expect(!pullXs.contains { abs($0 - v) < 4 }, "copy at x \(v)") }
     }
 }
