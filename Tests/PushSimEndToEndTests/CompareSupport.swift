@@ -1,0 +1,45 @@
+import Foundation
+
+/// The `pushsim` built beside the tests, run as a process: a trap (SIGILL) in `compare`
+/// must fail the test that met it, not end the test run.
+enum BuiltPushSim {
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushsim")
+
+    /// Runs `pushsim args` to its end; stdout and stderr go through files, so a large
+    /// output cannot fill a pipe.
+    /// - Returns: the exit status (128 + signal when a signal ended it, as a shell reports
+    ///   it) and what it wrote to stdout and stderr.
+    static func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = args
+        process.environment = ["CI": "1", "PUSHSIM_COMMIT": "test"]
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return (status, String(decoding: try Data(contentsOf: out), as: UTF8.self), String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+}
+
+/// A folder of small CSV files for `compare`, removed by `remove()`.
+struct CompareFiles {
+    let dir: URL
+
+    init() throws { dir = try temporaryFolder() }
+
+    /// Writes `text` to `name` in the folder; returns its path.
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: dir) }
+}
