@@ -19,17 +19,20 @@ extension Command {
         if a.flags.contains("--paired") {
             guard a.flags.count == 1 else { throw UsageError("--paired takes no other flag (only --alpha)") }
             guard a.options["--power"] == nil, a.options["--detect"] == nil else { throw UsageError("--power and --detect apply to summaries, not --paired") }
-            let r = try PairedRunComparison.compare(try text(a.positional[0]), a.positional[0], try text(a.positional[1]), a.positional[1], alpha: alpha)
+            let r = try PairedRunComparison.compare(try bytes(a.positional[0]), a.positional[0], try bytes(a.positional[1]), a.positional[1], alpha: alpha)
             return report(r.moves.map(\.description), out: out,
                           ok: "\(r.runs) paired runs, \(r.tests) sign tests: nothing moved (family-wise alpha \(alpha))",
                           moved: "\(r.moves.count) of \(r.tests) sign tests moved (family-wise alpha \(alpha), \(r.runs) paired runs):")
         }
-        let baseline = try table(a.positional[0]), current = try table(a.positional[1])
-        var status = compareRates(baseline.cells, current.cells, newFile: a.positional[1], alpha: alpha,
-                                  power: try a.fraction("--power") ?? 0.8, detect: try a.fraction("--detect"), out: out)
-        if a.flags.contains("--intervals") {
-            let moves = try IntervalComparison.moves(baseline: try text(a.positional[0]), a.positional[0],
-                                                     current: try text(a.positional[1]), a.positional[1])
+        let power = try a.fraction("--power") ?? 0.8, detect = try a.fraction("--detect")
+        let intervals = a.flags.contains("--intervals")
+        // Each file is read once, checked whole before anything is printed.
+        let baseline = try SummaryCells.read(try bytes(a.positional[0]), file: a.positional[0], intervals: intervals)
+        let current = try SummaryCells.read(try bytes(a.positional[1]), file: a.positional[1], intervals: intervals)
+        try SummaryCells.checkComparable(baseline, current)
+        let moves = intervals ? try IntervalComparison.moves(baseline: baseline, current: current) : []
+        var status = compareRates(baseline, current, alpha: alpha, power: power, detect: detect, out: out)
+        if intervals {
             status |= report(moves.map(\.description), out: out, ok: "\(baseline.cells.count) cells: every 95% interval still overlaps",
                              moved: "\(moves.count) intervals no longer overlap:")
         }
@@ -49,7 +52,7 @@ extension Command {
     /// naming every run whose events differ, one `run: …` line each, the first first (at
     /// most 50 listed, then a count of the rest).
     private static func compareFingerprints(_ a: String, _ b: String, out: (String) -> Void) throws -> Int32 {
-        let found = try FingerprintComparison.mismatches(try text(a), a, try text(b), b)
+        let found = try FingerprintComparison.mismatches(try bytes(a), a, try bytes(b), b)
         guard let m = found.first else {
             out("every run has the same fingerprint\n")
             return 0
@@ -67,34 +70,18 @@ extension Command {
         try a.allow(options: ["--label"])
         guard a.positional.count == 1 else { throw UsageError("expected one runs.csv") }
         let path = a.positional[0]
-        out(try FingerprintComparison.list(try text(path), path, label: a.options["--label"] ?? path))
+        out(try FingerprintComparison.list(try bytes(path), path, label: a.options["--label"] ?? path))
         return 0
     }
 
-    /// The text of the file at `path`, decompressed when it is gzip (`runs.csv.gz`).
-    private static func text(_ path: String) throws(ScenarioError) -> String {
+    /// The bytes of the file at `path`, decompressed when it is gzip (`runs.csv.gz`).
+    private static func bytes(_ path: String) throws(ScenarioError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError(file: path, path: "$", message: "cannot read the file")
         }
-        guard data.starts(with: [0x1f, 0x8b]) else { return String(decoding: data, as: UTF8.self) }
-        do { return String(decoding: try Gzip.decompress([UInt8](data)), as: UTF8.self) } catch {
+        guard data.starts(with: [0x1f, 0x8b]) else { return [UInt8](data) }
+        do { return try Gzip.decompress([UInt8](data)) } catch {
             throw ScenarioError(file: path, path: "$", message: "cannot decompress the file: \(error.message)")
         }
-    }
-
-    /// A summary.csv as (cell key, converged, replications); the key is every column
-    /// before `replications` (point and axes for sweeps, then variant and strategy).
-    private static func table(_ path: String) throws -> (cells: [(key: String, value: RateCell)], columns: [String]) {
-        let rows = CSV.parse(try text(path))
-        guard let header = rows.first, let r = header.firstIndex(of: "replications"), let c = header.firstIndex(of: "converged") else {
-            throw ScenarioError(file: path, path: "$", message: "not a summary.csv (no replications and converged columns)")
-        }
-        let cells = try rows.dropFirst().map { row throws(ScenarioError) -> (key: String, value: RateCell) in
-            guard row.count == header.count, let n = Int(row[r]), let x = Int(row[c]) else {
-                throw ScenarioError(file: path, path: "$", message: "a row does not match the header")
-            }
-            return (zip(header[..<r], row[..<r]).map { "\($0)=\($1)" }.joined(separator: " "), RateCell(converged: x, replications: n))
-        }
-        return (cells, header)
     }
 }

@@ -58,7 +58,7 @@ import Testing
              location: "row 1", message: "fingerprint list"),
         Case(label: "a repeated column name", base: "variant,strategy,replications,converged,converged\nv,s,10,5,5\n",
              location: "row 1, column 5 (converged)", message: "column 4"),
-        Case(label: "an unclosed quote", base: header + "\"v,s,100,50,0.5,0.4,0.6\n", location: "row 2", message: "not closed"),
+        Case(label: "an unclosed quote", base: header + "\"v,s,100,50,0.5,0.4,0.6\n", location: "row 2, column 1 (variant)", message: "not closed"),
         Case(label: "a quote inside a field", base: header + "v\"x,s,100,50,0.5,0.4,0.6\n", location: "row 2, column 1 (variant)",
              message: "quote"),
         Case(label: "a line break inside a quoted name counts as a line", base: header + "\"v\nw\",s,100,50,0.5,0.4,0.6\nv,s,7,8,1,1,1\n",
@@ -88,8 +88,8 @@ import Testing
         Case(label: "no interval at all", options: ["--intervals"], base: "variant,strategy,replications,converged\nv,s,100,50\n",
              new: "variant,strategy,replications,converged\nv,s,100,50\n", location: "row 1", message: "no interval"),
         Case(label: "an interval the new file lacks", options: ["--intervals"], base: good,
-             new: "variant,strategy,replications,converged\nv,s,100,50\nv,t,100,60\n", badIsNew: true, location: "row 1",
-             message: "convergence_rate_ci_low"),
+             new: "variant,strategy,replications,converged,mean_x,mean_x_ci_low,mean_x_ci_high\nv,s,100,50,1,0.9,1.1\nv,t,100,60,1,0.9,1.1\n",
+             badIsNew: true, location: "row 1", message: "no columns convergence_rate_ci_low and convergence_rate_ci_high"),
     ]
 
     @Test("bad input exits 2 naming the file, row and column", arguments: cases)

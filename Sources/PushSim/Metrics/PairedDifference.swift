@@ -63,10 +63,11 @@ public struct PairedDifference: Sendable, Equatable {
 /// The two-proportion z-test (pooled), for regression checks of convergence rates.
 public enum TwoProportionTest {
     /// The two-sided p-value for H0: the two rates are equal. 1 when both samples are all
-    /// successes or all failures (no variance: nothing moved).
+    /// successes or all failures (no variance: nothing moved), or a count of trials is not
+    /// positive. Computed in `Double`, so no count can overflow (counts above 2⁵³ round).
     public static func pValue(successes x1: Int, trials n1: Int, successes x2: Int, trials n2: Int) -> Double {
         guard n1 > 0, n2 > 0 else { return 1 }
-        let p = Double(x1 + x2) / Double(n1 + n2)
+        let p = (Double(x1) + Double(x2)) / (Double(n1) + Double(n2))
         let se = (p * (1 - p) * (1 / Double(n1) + 1 / Double(n2))).squareRoot()
         guard se > 0 else { return 1 }
         let z = abs(Double(x1) / Double(n1) - Double(x2) / Double(n2)) / se

@@ -8,8 +8,10 @@ import Foundation
 /// An interval is a pair of columns `<metric>_ci_low` / `<metric>_ci_high`
 /// (`convergence_rate_ci_low`, `mean_freshness_p50_s_ci_low`, …). Cells are keyed by
 /// every column before `replications` (as `pushsim compare` does); cells missing from
-/// either file are skipped. Non-overlap of two 95% intervals is a conservative test: it
-/// flags clear moves only.
+/// either file are skipped here (`pushsim compare` names the baseline's missing cells).
+/// Both files are checked as `SummaryCells` reads them, so an inverted or NaN interval, the
+/// old `ci_low` spelling or a summary without intervals is refused, not skipped.
+/// Non-overlap of two 95% intervals is a conservative test: it flags clear moves only.
 public enum IntervalComparison {
     /// One interval that moved.
     public struct Move: Sendable, Equatable, CustomStringConvertible {
@@ -27,45 +29,37 @@ public enum IntervalComparison {
 
     /// The moved intervals between two summaries given as CSV text, in the baseline's
     /// cell order, then column order.
-    /// - Throws: `ScenarioError` at `$` naming the file when a text is not a summary.
+    /// - Throws: `ScenarioError` naming the file, row and column when a text is not a
+    ///   summary with intervals (`SummaryCells`), or as `moves(baseline:current:)`.
     public static func moves(baseline: String, _ baselineName: String, current: String, _ currentName: String) throws(ScenarioError) -> [Move] {
-        let a = try table(baseline, baselineName), b = try table(current, currentName)
+        try moves(baseline: try SummaryCells.read(Array(baseline.utf8), file: baselineName, intervals: true),
+                  current: try SummaryCells.read(Array(current.utf8), file: currentName, intervals: true))
+    }
+
+    /// The moved intervals between two summaries read with their intervals, in the
+    /// baseline's cell order, then column order. O(cells × intervals): each cell is found
+    /// by key.
+    /// - Throws: `ScenarioError` at row 1 of `current` when its cells have other key
+    ///   columns, or it lacks an interval the baseline has.
+    public static func moves(baseline a: SummaryCells, current b: SummaryCells) throws(ScenarioError) -> [Move] {
+        try SummaryCells.checkComparable(a, b)
+        let positions = Dictionary(b.intervals.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let other = try a.intervals.map { metric throws(ScenarioError) -> Int in
+            guard let j = positions[metric] else {
+                throw ScenarioError(file: b.file, path: "row 1", message: "no columns \(metric)_ci_low and \(metric)_ci_high, which \(a.file) has")
+            }
+            return j
+        }
         var out: [Move] = []
-        let rowsB = Dictionary(b.rows.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        for (key, rowA) in a.rows {
-            guard let rowB = rowsB[key] else { continue }
-            for (name, low, high) in a.intervals {
-                guard let lowB = b.header.firstIndex(of: a.header[low]), let highB = b.header.firstIndex(of: a.header[high]),
-                      let x = range(rowA[low], rowA[high]), let y = range(rowB[lowB], rowB[highB]) else { continue }
+        for cellA in a.cells {
+            guard let cellB = b.cell(cellA.key) else { continue }
+            for (i, metric) in a.intervals.enumerated() {
+                guard let x = cellA.intervals[i], let y = cellB.intervals[other[i]] else { continue }
                 if x.upperBound < y.lowerBound || y.upperBound < x.lowerBound {
-                    out.append(Move(cell: key, metric: name, before: x, after: y))
+                    out.append(Move(cell: cellA.key, metric: metric, before: x, after: y))
                 }
             }
         }
         return out
-    }
-
-    private static func range(_ low: String, _ high: String) -> ClosedRange<Double>? {
-        guard let l = Double(low), let h = Double(high), l <= h else { return nil }
-        return l...h
-    }
-
-    private static func table(_ text: String, _ name: String) throws(ScenarioError)
-        -> (header: [String], rows: [(key: String, value: [String])], intervals: [(String, Int, Int)]) {
-        let rows = CSV.parse(text)
-        guard let header = rows.first, let r = header.firstIndex(of: "replications") else {
-            throw ScenarioError(file: name, path: "$", message: "not a summary.csv (no replications column)")
-        }
-        var intervals: [(String, Int, Int)] = []
-        for (i, column) in header.enumerated() where column.hasSuffix("_ci_low") {
-            let metric = String(column.dropLast("_ci_low".count))
-            guard let j = header.firstIndex(of: metric + "_ci_high") else { continue }
-            intervals.append((metric, i, j))
-        }
-        let cells = try rows.dropFirst().map { row throws(ScenarioError) -> (key: String, value: [String]) in
-            guard row.count == header.count else { throw ScenarioError(file: name, path: "$", message: "a row does not match the header") }
-            return (zip(header[..<r], row[..<r]).map { "\($0)=\($1)" }.joined(separator: " "), row)
-        }
-        return (header, cells, intervals)
     }
 }

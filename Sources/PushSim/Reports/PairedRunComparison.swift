@@ -40,39 +40,55 @@ public enum PairedRunComparison {
     }
 
     /// Compares `a` (named `aName`) with `b` at family-wise level `alpha`.
-    /// - Throws: `ScenarioError` at `$` naming the file when a text is not a runs.csv or the
-    ///   two do not hold the same runs.
+    /// - Throws: as `compare(_:_:_:_:alpha:)` of the bytes.
     public static func compare(_ a: String, _ aName: String, _ b: String, _ bName: String, alpha: Double = 0.001) throws(ScenarioError) -> Result {
-        let x = try table(a, aName), y = try table(b, bName)
-        guard x.header == y.header else { throw ScenarioError(file: bName, path: "$", message: "its columns differ from \(aName)'s") }
-        let other = Dictionary(y.rows.map { ($0.run, $0.values) }, uniquingKeysWith: { first, _ in first })
-        guard Set(x.rows.map(\.run)).count == x.rows.count else { throw ScenarioError(file: aName, path: "$", message: "a run appears twice") }
-        guard other.count == x.rows.count, x.rows.allSatisfy({ other[$0.run] != nil }) else {
-            throw ScenarioError(file: bName, path: "$", message: "it does not hold the same runs as \(aName)")
+        try compare(Array(a.utf8), aName, Array(b.utf8), bName, alpha: alpha)
+    }
+
+    /// Compares the runs.csv bytes `a` (named `aName`) with `b` at family-wise level
+    /// `alpha`. O(runs × columns): each file is read once and each run found by key.
+    /// - Throws: `ScenarioError` naming the file, row and column when a file is not a
+    ///   runs.csv (`PairedRuns`), when the headers differ, or when a run of one file is not
+    ///   in the other.
+    public static func compare(_ a: [UInt8], _ aName: String, _ b: [UInt8], _ bName: String, alpha: Double = 0.001) throws(ScenarioError) -> Result {
+        let x = try PairedRuns.read(a, file: aName)
+        let y = try PairedRuns.read(b, file: bName, like: x)
+        for row in y.runs where x.index[row.run] == nil {
+            throw ScenarioError(file: bName, path: "row \(row.row)", message: "the run \(row.run) is not in \(aName)")
         }
-        // (cell, column) → (up, down), in the first file's cell order, then column order.
-        var counts: [String: [Int: (up: Int, down: Int)]] = [:]
-        var cells: [String] = []
-        for row in x.rows {
-            let values = other[row.run]!
-            if counts[row.cell] == nil { counts[row.cell] = [:]; cells.append(row.cell) }
-            for c in x.numeric {
-                guard let u = Double(row.values[c]), let v = Double(values[c]), u != v else { continue }
-                var t = counts[row.cell]![c] ?? (0, 0)
-                if v > u { t.up += 1 } else { t.down += 1 }
-                counts[row.cell]![c] = t
+        // (cell, numeric column) → (up, down), cells numbered in the first file's order.
+        let m = x.numeric.count
+        var cellNumber: [String: Int] = [:], cells: [String] = []
+        var counts: [(up: Int, down: Int)] = []
+        for row in x.runs {
+            guard let j = y.index[row.run] else {
+                throw ScenarioError(file: aName, path: "row \(row.row)", message: "the run \(row.run) is not in \(bName)")
+            }
+            let values = y.runs[j].values
+            let cell: Int
+            if let n = cellNumber[row.cell] { cell = n } else {
+                cell = cells.count
+                cellNumber[row.cell] = cell
+                cells.append(row.cell)
+                counts += repeatElement((up: 0, down: 0), count: m)
+            }
+            for k in 0..<m {
+                let u = row.values[k], v = values[k]
+                guard !u.isNaN, !v.isNaN, u != v else { continue }
+                if v > u { counts[cell * m + k].up += 1 } else { counts[cell * m + k].down += 1 }
             }
         }
-        let tests = counts.values.reduce(0) { $0 + $1.count }
+        let tests = counts.count(where: { $0.up + $0.down > 0 })
         var moves: [Move] = []
-        for cell in cells {
-            for c in x.numeric {
-                guard let t = counts[cell]?[c] else { continue }
+        for (cell, name) in cells.enumerated() {
+            for k in 0..<m {
+                let t = counts[cell * m + k]
+                guard t.up + t.down > 0 else { continue }
                 let p = signTestP(up: t.up, down: t.down)
-                if p < alpha / Double(max(tests, 1)) { moves.append(Move(cell: cell, column: x.header[c], up: t.up, down: t.down, p: p)) }
+                if p < alpha / Double(max(tests, 1)) { moves.append(Move(cell: name, column: x.header[x.numeric[k]], up: t.up, down: t.down, p: p)) }
             }
         }
-        return Result(tests: tests, runs: x.rows.count, moves: moves)
+        return Result(tests: tests, runs: x.runs.count, moves: moves)
     }
 
     /// The two-sided sign test p-value of `up` positive and `down` negative differences.
@@ -80,26 +96,5 @@ public enum PairedRunComparison {
         let n = up + down
         guard n > 0 else { return 1 }
         return min(1, 2 * gsl_cdf_binomial_P(UInt32(min(up, down)), 0.5, UInt32(n)))
-    }
-
-    private static func table(_ text: String, _ name: String) throws(ScenarioError)
-        -> (header: [String], numeric: [Int], rows: [(run: String, cell: String, values: [String])]) {
-        let rows = CSV.parse(text)
-        guard let header = rows.first, let seed = header.firstIndex(of: "seed"), let replication = header.firstIndex(of: "replication"),
-              replication < seed else {
-            throw ScenarioError(file: name, path: "$", message: "not a runs.csv (no replication and seed columns)")
-        }
-        let body = Array(rows.dropFirst())
-        guard body.allSatisfy({ $0.count == header.count }) else { throw ScenarioError(file: name, path: "$", message: "a row does not match the header") }
-        // Numeric: every nonempty value of the column parses as a number.
-        let numeric = (seed + 1 ..< header.count).filter { c in
-            header[c] != "fingerprint" && body.allSatisfy { $0[c].isEmpty || Double($0[c]) != nil }
-        }
-        let out = body.map { row in
-            (run: zip(header[..<seed], row[..<seed]).map { "\($0)=\($1)" }.joined(separator: " "),
-             cell: zip(header[..<replication], row[..<replication]).map { "\($0)=\($1)" }.joined(separator: " "),
-             values: row)
-        }
-        return (header, numeric, out)
     }
 }
