@@ -22,7 +22,7 @@ REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*
 COMMIT := $(shell c=$$(git rev-parse HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null && echo $$c || echo $$c-dirty; })
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build install uninstall deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed
+.PHONY: run test build install uninstall deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed fuzz
 
 run: build plot-deps
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -168,6 +168,20 @@ test-reseed: deps schema-deps
 MUTATE_ONLY ?=
 mutate: deps schema-deps
 	@python3 scripts/mutate.py $(if $(MUTATE_ONLY),--only $(MUTATE_ONLY))
+
+# Fuzzing (scripts/fuzz.py, docs/testing.md; not part of `make test`): mutants of every
+# scenario and sweep under Scenarios/ go through `pushsim validate` and a short run or sweep,
+# each under a time and a memory limit; crashes, hangs, wrong exit codes, exit-2 messages
+# without a JSON path and files written on error go to Results/fuzz/findings.csv (each
+# mutant kept in Results/fuzz/findings/). Fails when it finds anything. FUZZ_MINUTES
+# (default 10) or FUZZ_COUNT=N mutants; FUZZ_SEED (default 1); FUZZ_CLASSES=stable leaves
+# out the classes scripts/fuzz.py lists as pending.
+FUZZ_MINUTES ?= 10
+FUZZ_SEED ?= 1
+FUZZ_COUNT ?=
+FUZZ_CLASSES ?= all
+fuzz: build
+	@python3 scripts/fuzz.py --seed $(FUZZ_SEED) --classes $(FUZZ_CLASSES) $(if $(FUZZ_COUNT),--count $(FUZZ_COUNT),--minutes $(FUZZ_MINUTES))
 
 # Rewrites the baselines (summaries and fingerprint lists) on purpose (review the diff
 # before committing it).

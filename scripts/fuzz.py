@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""Fuzzing of PushSim's input handling: `make fuzz` (not part of `make test`).
+
+Mutates every shipped scenario and sweep under Scenarios/ (the classes of
+scripts/fuzz_mutations.py: type swaps, deleted keys, extreme and overflowing numbers,
+NaN-like strings and tokens, huge arrays, long and unicode strings, duplicate keys,
+trailing commas, deep nesting, wrong top-level types, truncation, bad bytes) and, for
+each mutant, runs `pushsim validate` and a short `pushsim run` (a sweep: `pushsim sweep`)
+with --replications R --jobs 1 --quiet --no-plot into a fresh --out, each in an empty
+working folder, under a time limit and a memory limit (RLIMIT_AS, set in the child).
+
+A finding is one of:
+  crash          the command died by a signal (a trap, abort, or the memory limit)
+  hang           the time limit was hit (the process group is killed)
+  wrong exit     an exit status other than 0, 1, 2; exit 0 for a mutant a strict reader
+                 must refuse (invalid JSON, a duplicate key); validate and run disagreeing
+                 (one exits 0, the other does not)
+  no path        an exit-2 message that does not start `pushsim: FILE: $…` (FILE the
+                 mutant, or a sweep's base), or that calls valid JSON malformed at `$`
+  files written  anything left in --out after a nonzero exit, anything validate wrote,
+                 anything written into the working folder
+
+Deterministic: mutant k of --seed S is the same whatever --count or --minutes (its source
+file is the k-th of a seeded order of the files, every file once per round; its class
+and change come from its own random source). Writes OUT/findings.csv (kind, command,
+class, source, path, exit, detail, mutant; one row per finding, sorted) and each mutant
+with a finding as OUT/findings/S-K-CLASS.json (a sweep's base made absolute, so it
+reruns as it is); prints a short summary. Exit 1 when it found anything, 0 otherwise,
+2 on a usage error.
+
+Usage: scripts/fuzz.py [--seed S] [--count N | --minutes M] [--bin PATH] [--out DIR]
+                       [--classes all|stable|NAME,...] [--files GLOB,...]
+                       [--timeout SECONDS] [--memory MB] [--replications R]
+"""
+import argparse
+import csv
+import glob
+import os
+import re
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fuzz_mutations as fm  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The classes the current decoder is known to fail (issue 15, items 4, 7, 8: duplicate keys
+# and trailing commas accepted, 1e400 reported without its path, sizes not checked before
+# the run). `--classes stable` (the `make test` subset) leaves them out; empty this list
+# once those fixes land, and the subset runs every class.
+PENDING = ["duplicate_key", "trailing_comma", "overflow_number", "lone_surrogate", "huge_array", "long_string", "deep_nesting"]
+
+KINDS = ["crash", "hang", "wrong exit", "no path", "files written"]
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--count", type=int, help="mutants to try (default: as many as --minutes allows)")
+    p.add_argument("--minutes", type=float, help="stop starting mutants after this long (default 10 without --count)")
+    p.add_argument("--bin", default=os.path.join(ROOT, ".build/release/pushsim"))
+    p.add_argument("--out", default=os.path.join(ROOT, "Results/fuzz"))
+    p.add_argument("--classes", default="all", help="all, stable (all but PENDING), or names joined by commas")
+    p.add_argument("--files", default="Scenarios/**/*.json", help="globs under the repository, joined by commas")
+    p.add_argument("--timeout", type=float, default=10, help="seconds per command (default 10)")
+    p.add_argument("--memory", type=int, default=1024, help="address-space limit per command in MB (default 1024)")
+    p.add_argument("--replications", type=int, default=2)
+    a = p.parse_args()
+    if a.count is None and a.minutes is None:
+        a.minutes = 10
+    if a.classes == "all":
+        a.classes = list(fm.CLASSES)
+    elif a.classes == "stable":
+        a.classes = [c for c in fm.CLASSES if c not in PENDING]
+    else:
+        a.classes = a.classes.split(",")
+        unknown = [c for c in a.classes if c not in fm.CLASSES]
+        if unknown:
+            p.error(f"unknown class {', '.join(unknown)}; classes: {', '.join(fm.CLASSES)}")
+    a.bin, a.out = os.path.abspath(a.bin), os.path.abspath(a.out)
+    if not os.access(a.bin, os.X_OK):
+        p.error(f"{a.bin} is not an executable (make build, or --bin PATH)")
+    return a
+
+
+def sources(globs, seed):
+    files = sorted({os.path.relpath(f, ROOT) for g in globs.split(",") for f in glob.glob(os.path.join(ROOT, g), recursive=True)})
+    if not files:
+        sys.exit(f"fuzz: no file matches {globs}")
+    order = list(files)
+    fm.random.Random(f"{seed}/files").shuffle(order)
+    return order
+
+
+def prepare(source):
+    """The source's text, its base made absolute when it is a sweep, and its command."""
+    with open(os.path.join(ROOT, source)) as f:
+        text = f.read()
+    doc = fm.parse(text)
+    keys = [k for k, _ in doc.pairs] if isinstance(doc, fm.Obj) else []
+    if "axes" not in keys and "base" not in keys:
+        return text, "run", None
+    base = None
+    for pair in doc.pairs:
+        if pair[0] == "base" and isinstance(pair[1], str):
+            base = pair[1] = os.path.normpath(os.path.join(ROOT, os.path.dirname(source), pair[1]))
+    return fm.dump(doc), "sweep", base
+
+
+def limits(memory_mb):
+    def apply():
+        resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 30, 1 << 30))
+    return apply
+
+
+def execute(args, cwd, timeout, memory_mb):
+    """Runs args; returns (status or None on timeout, stderr text, seconds)."""
+    env = dict(os.environ, CI="1", PUSHSIM_COMMIT="fuzz", SWIFT_BACKTRACE="enable=no")
+    start = time.monotonic()
+    p = subprocess.Popen(args, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         start_new_session=True, preexec_fn=limits(memory_mb))
+    try:
+        _, err = p.communicate(timeout=timeout)
+        status = p.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        _, err = p.communicate()
+        status = None
+    return status, err.decode("utf-8", "replace"), time.monotonic() - start
+
+
+def listing(folder):
+    if not os.path.lexists(folder):
+        return []
+    if not os.path.isdir(folder):
+        return [os.path.basename(folder)]
+    return sorted(os.path.relpath(os.path.join(d, f), folder) for d, dirs, files in os.walk(folder) for f in files + dirs) or ["(an empty folder)"]
+
+
+def shown(path):
+    """`path` relative to the current folder when it lies inside it, else absolute."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def first_line(text):
+    lines = [x for x in text.splitlines() if x.strip()]
+    return lines[0][:300] if lines else "(no message)"
+
+
+def judge(command, status, err, files, cwd_files, mutant_path, base, mutant_at, refuse, valid_json):
+    """The findings of one command: (kind, detail) pairs. `mutant_at` is the JSON path
+    the mutation changed; a `$: malformed JSON` message for valid JSON changed below `$`
+    hides a path that is known."""
+    out = []
+    line = first_line(err)
+    if status is None:
+        return [("hang", f"no exit within the time limit; {line}")]
+    if status < 0:
+        name = signal.Signals(-status).name if -status in signal.Signals._value2member_map_ else str(-status)
+        memory = re.search(r"failed to allocate|Cannot allocate|out of memory|bad_alloc", err)
+        tail = [x for x in err.splitlines() if "Fatal error" in x or "error" in x.lower()]
+        out.append(("crash", f"{name}{' (memory limit)' if memory else ''}: {(tail[0] if tail else line)[:300]}"))
+    elif status not in (0, 1, 2):
+        out.append(("wrong exit", f"exit {status}: {line}"))
+    if status == 2:
+        named = [f"pushsim: {f}: $" for f in (mutant_path, base) if f]
+        if not any(line.startswith(n) for n in named):
+            out.append(("no path", line))
+        elif valid_json and mutant_at != "$" and re.match(r"pushsim: .*?: \$: malformed JSON", line):
+            out.append(("no path", f"valid JSON called malformed at $: {line}"))
+    if status == 0 and refuse:
+        out.append(("wrong exit", "exit 0 for input a strict reader refuses"))
+    if status != 0 and files:
+        out.append(("files written", f"exit {status}, left in --out: {', '.join(files[:5])}"))
+    if command == "validate" and files:
+        out.append(("files written", f"validate wrote {', '.join(files[:5])}"))
+    if cwd_files:
+        out.append(("files written", f"in the working folder: {', '.join(cwd_files[:5])}"))
+    return out
+
+
+def try_mutant(a, k, source, scratch):
+    rng = fm.file_rng(a.seed, k)
+    name = rng.choice(a.classes)
+    text, run_command, base = prepare(source)
+    mutant = fm.mutate(text, name, rng)
+    work = tempfile.mkdtemp(prefix=f"m{k}-", dir=scratch)
+    path = os.path.join(work, "mutant.json")
+    with open(path, "wb") as f:
+        f.write(mutant.data)
+    valid = fm.strictly_valid(mutant.data)
+    results, findings = [], []
+    a.exits.setdefault("validate", {}), a.exits.setdefault(run_command, {})
+    for command in ("validate", run_command):
+        cwd, out = os.path.join(work, f"cwd-{command}"), os.path.join(work, f"out-{command}")
+        os.mkdir(cwd)
+        args = [a.bin, command, path]
+        if command != "validate":
+            args += ["--replications", str(a.replications), "--jobs", "1", "--quiet", "--no-plot", "--out", out]
+        status, err, _ = execute(args, cwd, a.timeout, a.memory)
+        results.append(status)
+        tally = a.exits[command]
+        label = "timeout" if status is None else ("signal" if status < 0 else str(status))
+        tally[label] = tally.get(label, 0) + 1
+        for kind, detail in judge(command, status, err, listing(out), sorted(os.listdir(cwd)), path, base, mutant.path, mutant.refuse, valid):
+            findings.append([kind, command, name, source, mutant.path, "" if status is None else str(status), detail])
+    v, r = results
+    if v is not None and r is not None and (v == 0) != (r == 0):
+        findings.append(["wrong exit", run_command, name, source, mutant.path, str(r), f"validate exits {v}, {run_command} exits {r}"])
+    saved = ""
+    if findings:
+        saved = os.path.join(a.out, "findings", f"{a.seed}-{k:06d}-{name}.json")
+        shutil.copyfile(path, saved)
+        for f in findings:
+            f.append(shown(saved))
+    shutil.rmtree(work, ignore_errors=True)
+    return name, findings
+
+
+def main():
+    a = parse_args()
+    order = sources(a.files, a.seed)
+    shutil.rmtree(os.path.join(a.out, "findings"), ignore_errors=True)
+    os.makedirs(os.path.join(a.out, "findings"))
+    a.exits = {}
+    deadline = time.monotonic() + a.minutes * 60 if a.minutes is not None else None
+    scratch = tempfile.mkdtemp(prefix="pushsim-fuzz-")
+    findings, tried, per_class = [], 0, {}
+    try:
+        while (a.count is None or tried < a.count) and (deadline is None or time.monotonic() < deadline):
+            name, found = try_mutant(a, tried, order[tried % len(order)], scratch)
+            per_class[name] = per_class.get(name, 0) + 1
+            findings += found
+            tried += 1
+            if sys.stderr.isatty() and not os.environ.get("CI"):
+                sys.stderr.write(f"\r\033[Kfuzz: {tried} mutants, {len(findings)} findings")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    if sys.stderr.isatty() and not os.environ.get("CI"):
+        sys.stderr.write("\r\033[K")
+    findings.sort(key=lambda f: (KINDS.index(f[0]), f[2], f[1], f[3], f[7]))
+    table = os.path.join(a.out, "findings.csv")
+    with open(table + ".partial", "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["kind", "command", "class", "source", "path", "exit", "detail", "mutant"])
+        w.writerows(findings)
+    os.replace(table + ".partial", table)
+    print(f"fuzz: seed {a.seed}, {tried} mutants ({', '.join(f'{c} {n}' for c, n in sorted(per_class.items()))}), "
+          f"{2 * tried} commands under {a.timeout:g} s and {a.memory} MB each: {len(findings)} findings")
+    print("  exits: " + "; ".join(f"{c} " + ", ".join(f"{k} x{n}" for k, n in sorted(t.items())) for c, t in a.exits.items()))
+    for kind in KINDS:
+        rows = [f for f in findings if f[0] == kind]
+        if rows:
+            classes = sorted({f[2] for f in rows})
+            print(f"  {kind}: {len(rows)} ({', '.join(classes)}), e.g. {rows[0][1]} {rows[0][7]}: {rows[0][6][:160]}")
+    print(f"wrote {shown(table)}")
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
