@@ -68,7 +68,7 @@ $(SIMPY_STAMP): Benchmarks/simpy/requirements.txt
 # and as whole processes against the bare C study (Benchmarks/cstudy) and SimPy, heap
 # allocations per run, lossy-1m with --jobs 1 and 2 and without per-run rows, 10,000,000
 # replications (BENCH_10M=0 leaves that one out: it takes minutes), a simulated year, the
-# generators; Results/bench/bench.csv. BENCH_STUDY_REPLICATIONS (default 20000) sets the
+# generators, compare of 60,000- and 240,000-cell summaries; Results/bench/bench.csv. BENCH_STUDY_REPLICATIONS (default 20000) sets the
 # study's replications; BENCH_SIMPY=0 leaves SimPy out.
 bench: deps bench-deps $(SIMPY_STAMP)
 	$(SWIFT) build -c release --product pushsim
