@@ -171,9 +171,10 @@ mutate: deps schema-deps
 
 # Fuzzing (scripts/fuzz.py, docs/testing.md; not part of `make test`): mutants of every
 # scenario and sweep under Scenarios/ go through `pushsim validate` and a short run or sweep,
-# each under a time and a memory limit; crashes, hangs, wrong exit codes, exit-2 messages
-# without a JSON path and files written on error go to Results/fuzz/findings.csv (each
-# mutant kept in Results/fuzz/findings/). Fails when it finds anything. FUZZ_MINUTES
+# mutants of the baselines' CSV files (and of a runs.csv) through `pushsim compare`, each
+# under a time and a memory limit; crashes, hangs, wrong exit codes, exit-2 messages
+# without a JSON path (or CSV row) and files written on error go to
+# Results/fuzz/findings.csv (each mutant kept in Results/fuzz/findings/). Fails when it finds anything. FUZZ_MINUTES
 # (default 10) or FUZZ_COUNT=N mutants; FUZZ_SEED (default 1); FUZZ_CLASSES=stable leaves
 # out the classes scripts/fuzz.py lists as pending.
 FUZZ_MINUTES ?= 10

@@ -8,6 +8,9 @@ extension Command {
     /// when a cell moved significantly (p < alpha), is missing, or an interval moved.
     /// `compare A/runs.csv B/runs.csv --paired [--alpha A]`: the same runs paired, every
     /// cell and numeric column by a sign test, family-wise at alpha (`PairedRunComparison`).
+    /// Each file is read once and checked whole before anything is printed (`SummaryCells`,
+    /// `PairedRuns`, `FingerprintComparison.rows`); what cannot be compared honestly throws
+    /// a `ScenarioError` naming the file, row and column (exit 2). O(cells) or O(runs).
     static func compare(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
         try a.allow(flags: ["--intervals", "--fingerprints", "--paired"], options: ["--alpha", "--power", "--detect"])
         guard a.positional.count == 2 else { throw UsageError("expected BASELINE.csv and NEW.csv") }

@@ -112,7 +112,9 @@ extension CommandHelp {
         summary: "did rates, intervals, paired runs or fingerprints move?",
         description: "Given two summary.csv files, a two-proportion test of every cell's convergence rate; exit 1 "
             + "naming the cells that moved or are missing. --paired compares two runs.csv files of the same runs; "
-            + "--fingerprints their event fingerprints. runs.csv.gz files are read too.",
+            + "--fingerprints their event fingerprints. runs.csv.gz files are read too. A file that is not what the mode "
+            + "reads, has no rows, or holds an impossible value (converged above replications, an inverted or NaN interval, "
+            + "a cell twice) exits 2 naming the file, row and column.",
         options: [
             Option("--alpha", "A", "the significance level, in (0, 1) (default 0.001); with --paired, family-wise"),
             Option("--power", "P", "the power, in (0, 1), at which compare reports the smallest change each cell could "

@@ -94,15 +94,7 @@ import Testing
 
     @Test("bad input exits 2 naming the file, row and column", arguments: cases)
     func refused(_ c: Case) throws {
-        let files = try CompareFiles()
-        defer { files.remove() }
-        let base = try files.write("base.csv", c.base), new = try files.write("new.csv", c.new)
-        let r = try BuiltPushSim.run(["compare", base, new] + c.options)
-        let bad = c.badIsNew ? new : base
-        #expect(r.status == 2, "exit \(r.status)\n\(r.out)\(r.err)")
-        #expect(r.err.hasPrefix("pushsim: \(bad): \(c.location): "), "\(r.err)")
-        #expect(r.err.contains(c.message), "\(r.err)")
-        #expect(r.out.isEmpty, "\(r.out)")
+        try expectCompareRefuses(base: c.base, new: c.new, options: c.options, badIsNew: c.badIsNew, location: c.location, message: c.message)
     }
 
     @Test("good summaries still compare: run and sweep shape, quoted names, CRLF, intervals")

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The `pushsim` built beside the tests, run as a process: a trap (SIGILL) in `compare`
 /// must fail the test that met it, not end the test run.
@@ -43,3 +44,20 @@ struct CompareFiles {
 
     func remove() { try? FileManager.default.removeItem(at: dir) }
 }
+
+/// Runs `pushsim compare BASE NEW options` over two texts and expects it to refuse them:
+/// exit 2, stderr `pushsim: FILE: LOCATION: …` with FILE the bad one (`badIsNew`) and
+/// `message` in it, and no verdict on stdout.
+func expectCompareRefuses(base: String, new: String, options: [String], badIsNew: Bool, location: String, message: String,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let files = try CompareFiles()
+    defer { files.remove() }
+    let a = try files.write("base.csv", base), b = try files.write("new.csv", new)
+    let r = try BuiltPushSim.run(["compare", a, b] + options)
+    let bad = badIsNew ? b : a
+    #expect(r.status == 2, "exit \(r.status)\n\(r.out)\(r.err)", sourceLocation: sourceLocation)
+    #expect(r.err.hasPrefix("pushsim: \(bad): \(location): "), "\(r.err)", sourceLocation: sourceLocation)
+    #expect(r.err.contains(message), "\(r.err)", sourceLocation: sourceLocation)
+    #expect(r.out.isEmpty, "\(r.out)", sourceLocation: sourceLocation)
+}
+
