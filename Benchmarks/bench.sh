@@ -40,10 +40,8 @@
 #   8. Informational: the lossy study at 100,000 replications, --jobs 1 --runs none, with
 #      the generator key set to philox4x32-10 (the default), mt19937 and taus2, to show
 #      what each generator's streams cost.
-#   9. compare: `pushsim compare` of two sweep summaries of 60,000 and 240,000 cells
-#      (Benchmarks/compare/summaries.py from Results/baselines/loss-rate.summary.csv; every
-#      7th cell of the second moved), and of 240,000 with --intervals: wall, peak RSS, and the
-#      wall at 240,000 over that at 60,000 cells (linear: about 4; target < 6).
+#   9. compare of sweep summaries of 60,000 and 240,000 cells (Benchmarks/compare/bench.sh):
+#      wall, peak RSS, the wall at 240,000 over that at 60,000 cells (target < 6: linear).
 #
 # Environment: BENCH_STUDY_REPLICATIONS (default 20000), BENCH_10M (default 1),
 # BENCH_SIMPY (default 1), BENCH_REPEATS (default 3), SIMPY_PY.
@@ -364,25 +362,9 @@ EOF
     row generator_wall_s "lossy-100k jobs=1 runs=none $gen" "$(f2 "$WALL")"
 done
 
-# --- 9: compare of large summaries (exit 1: the moved cells are listed) -----------------
-mkdir -p "$OUT/compare"
-for cells in 60000 240000; do
-    python3 Benchmarks/compare/summaries.py Results/baselines/loss-rate.summary.csv "$cells" "$OUT/compare/a-$cells.csv"
-    python3 Benchmarks/compare/summaries.py Results/baselines/loss-rate.summary.csv "$cells" "$OUT/compare/b-$cells.csv" --shift 40
-done
-for setting in "60000" "240000" "240000 --intervals"; do
-    read -r cells flag <<< "$setting"
-    say "compare of $cells cells ${flag:-}"
-    timed "compare/compare-$cells${flag:+-intervals}" sh -c '"$0" "$@"; [ $? -le 1 ]' "$PUSHSIM" compare \
-        "$OUT/compare/a-$cells.csv" "$OUT/compare/b-$cells.csv" ${flag:+"$flag"}
-    grep -q "of $cells cells" "$OUT/compare/compare-$cells${flag:+-intervals}.txt" || die "compare of $cells cells listed no moved cells"
-    [ "$setting" = 60000 ] && wall60=$WALL
-    [ "$setting" = 240000 ] && wall240=$WALL
-    row compare_wall_s "summaries cells=$cells${flag:+ intervals}" "$(f3 "$WALL")"
-    row compare_peak_rss_mb "summaries cells=$cells${flag:+ intervals}" "$RSS_MB"
-done
-scaling=$(f2 "$wall240 / $wall60")
-row compare_scaling "wall 240000 vs 60000 cells" "$scaling" "< 6" "$(met "$scaling" "<" 6)"
+# --- 9: compare of large summaries (Benchmarks/compare/bench.sh) -----------------------
+say "compare of 60,000 and 240,000 cells"
+Benchmarks/compare/bench.sh "$PUSHSIM" "$OUT/compare" >> "$tmp"
 
 chmod 644 "$tmp"
 mv "$tmp" "$OUT/bench.csv"
