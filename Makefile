@@ -22,7 +22,7 @@ REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*
 COMMIT := $(shell c=$$(git rev-parse HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null && echo $$c || echo $$c-dirty; })
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build install uninstall deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed
+.PHONY: run test build install uninstall deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism crash-test mutate test-reseed
 
 run: build plot-deps
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -153,6 +153,15 @@ reference_run = if grep -q '"axes"' $(1); then $(BIN) sweep $(1) --out Results/r
 SHUFFLE_TIES ?= 1
 check-determinism: build
 	@BIN=$(BIN) SHUFFLE_TIES=$(SHUFFLE_TIES) scripts/check-determinism.sh $(REFERENCES)
+
+# Kills runs, sweeps, shards and merges at random points (fail points between the renames
+# of a commit, during plan changes, and random delays) and checks that every reader finds
+# the old or the new complete set and no stale point (scripts/crash-consistency.py,
+# docs/reliability.md); KILLS trials (default 200), CRASH_SEED (default 1); Results/crash-consistency/.
+KILLS ?= 200
+CRASH_SEED ?= 1
+crash-test: build
+	@python3 scripts/crash-consistency.py --kills $(KILLS) --seed $(CRASH_SEED) --bin $(BIN)
 
 # The statistical tests (those that build a Family: FWER 0.001 per run) rerun under
 # RESEEDS other seeds (default 6); fails only when more runs fail than chance explains.

@@ -71,8 +71,10 @@ extension Command {
         return 0
     }
 
-    /// The text of the file at `path`, decompressed when it is gzip (`runs.csv.gz`).
+    /// The text of the file at `path`, decompressed when it is gzip (`runs.csv.gz`), once
+    /// its folder holds one complete report set (`ReportSet.settle`).
     private static func text(_ path: String) throws(ScenarioError) -> String {
+        do { try ReportSet.settle(URL(fileURLWithPath: path).deletingLastPathComponent()) } catch let e as ScenarioError { throw e } catch {}
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError(file: path, path: "$", message: "cannot read the file")
         }
