@@ -35,14 +35,28 @@ extension SweepManifest {
 
     /// The done record of `point`, if it names this plan and its parts have their sizes.
     func doneRecord(_ point: Int, in folder: URL) -> DoneRecord? {
+        if case let .done(record) = state(point, in: folder) { return record }
+        return nil
+    }
+
+    /// Where a point stands in a folder.
+    enum PointState {
+        /// No record of this plan (none, an unreadable one, or another plan's).
+        case absent
+        case done(DoneRecord)
+        /// A record of this plan whose parts are missing or have other sizes.
+        case damaged
+    }
+
+    func state(_ point: Int, in folder: URL) -> PointState {
         guard let data = FileManager.default.contents(atPath: doneURL(point, in: folder).path),
               let record = try? JSONDecoder().decode(DoneRecord.self, from: data),
-              record.plan == fingerprint, Set(record.parts.keys) == Set(parts) else { return nil }
+              record.plan == fingerprint, Set(record.parts.keys) == Set(parts) else { return .absent }
         for (part, sum) in record.parts {
             var info = stat()
-            guard stat(partURL(point, part, in: folder).path, &info) == 0, Int(info.st_size) == sum.size else { return nil }
+            guard stat(partURL(point, part, in: folder).path, &info) == 0, Int(info.st_size) == sum.size else { return .damaged }
         }
-        return record
+        return .done(record)
     }
 
     /// The points of this plan that are done in `folder` (one record read per point).

@@ -116,11 +116,13 @@ public enum SweepRunner {
         var done = try plan.prepare(target, allowOtherBuild: true)
         for (points, manifest) in sources where points.standardized.path != target.standardized.path {
             for i in 0..<plan.pointCount where !done.contains(i) {
-                guard let record = manifest.doneRecord(i, in: points) else { continue }
-                if try plan.copyPoint(i, record: record, from: points, into: target) {
-                    done.insert(i)
-                } else {
-                    warn("pushsim: point \(i) in \(points.path) does not match its done record (a changed or truncated file); left out\n")
+                let damaged = "pushsim: point \(i) in \(points.path) does not match its done record (a changed or truncated file); "
+                    + "left out: rerun that shard to recompute it\n"
+                switch manifest.state(i, in: points) {
+                case .absent: continue
+                case .damaged: warn(damaged)
+                case let .done(record):
+                    if try plan.copyPoint(i, record: record, from: points, into: target) { done.insert(i) } else { warn(damaged) }
                 }
             }
         }

@@ -100,7 +100,9 @@ struct SweepPointsTests {
         let r = runCLI(["merge", a.path, b.path, "--out", merged.path, "--no-plot"])
         #expect(r.status == 1 && r.err.contains("point 1") && r.err.contains(b.path), "\(r)")
         #expect(!FileManager.default.fileExists(atPath: merged.appendingPathComponent("summary.csv").path))
-        try Self.truncate(b.appendingPathComponent("points"), "summary")   // now the size differs: shard 2's rerun recomputes it
+        try Self.truncate(b.appendingPathComponent("points"), "summary")   // now the size differs: named too, and shard 2's rerun recomputes it
+        let truncated = runCLI(["merge", a.path, b.path, "--out", merged.path, "--no-plot"])
+        #expect(truncated.status == 1 && truncated.err.contains("point 1 in \(b.path)"), "\(truncated)")
         #expect(runCLI(["sweep", sweep, "--out", b.path, "--shard", "2/2", "--quiet", "--no-plot"]).status == 0)
         #expect(runCLI(["merge", a.path, b.path, "--out", merged.path, "--no-plot"]).status == 0)
         #expect(Reliability.reports(merged) == Reliability.reports(whole))
