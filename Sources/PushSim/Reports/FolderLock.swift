@@ -65,6 +65,18 @@ public final class FolderLock {
             throw error
         }
         AtomicFile.removeStaleTemporaries(in: self.folder)
+        Self.removeStaleFigureFolders(in: self.folder)
+    }
+
+    /// Removes the `.figures-<pid>-<nonce>` folders (where gnuplot draws before the figures
+    /// are renamed into place) of other processes: figures are drawn under the lock, so a
+    /// folder that is not this process's was left by a killed writer.
+    static func removeStaleFigureFolders(in folder: URL) {
+        let mine = ".figures-\(getpid())-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasPrefix(".figures-") && !name.hasPrefix(mine) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     deinit { release() }

@@ -104,3 +104,16 @@ struct ReportSetTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".figures") }.isEmpty)
     }
 }
+
+extension ReportSetTests {
+    @Test("the next writer removes the hidden figure folder of a killed one (its gnuplot killed while drawing)")
+    func staleFigureFolderIsRemoved() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.appendingPathComponent("f"), stale = folder.appendingPathComponent(".figures-999999-1234")
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: stale.appendingPathComponent("rate.png"))
+        #expect(runCLI(["run", Reliability.study, "--out", folder.path, "--replications", "5", "--no-plot"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+    }
+}
