@@ -45,7 +45,7 @@ public final class FolderLock {
                     let holder = Self.holder(fd)
                     close(fd)
                     throw ScenarioError(file: self.folder.path, path: "$", message:
-                        "another pushsim is writing into this folder (\(holder.isEmpty ? "holder unknown" : holder)); "
+                        Self.heldMessage + " (\(holder.isEmpty ? "holder unknown" : holder)); "
                         + "wait for it to finish, or write into another --out")
                 }
                 guard failure == ENOLCK || failure == EOPNOTSUPP || failure == ENOSYS else {
@@ -107,6 +107,9 @@ public final class FolderLock {
 
     /// `.pushsim.lock`.
     public static let fileName = ".pushsim.lock"
+
+    /// How the refusal of a second writer begins.
+    public static let heldMessage = "another pushsim is writing into this folder"
 
     private static func holder(_ fd: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 512)

@@ -136,9 +136,14 @@ public final class ReportSet {
         let journal = folder.appendingPathComponent(journalName).path
         let deadline = Date().addingTimeInterval(timeout)
         while FileManager.default.fileExists(atPath: journal) {
-            if !FolderLock.isHeld(folder), let lock = try? FolderLock(folder, purpose: "completing an interrupted commit") {
-                lock.release()
-                continue
+            if !FolderLock.isHeld(folder) {
+                do {
+                    try FolderLock(folder, purpose: "completing an interrupted commit").release()   // applies the journal
+                    guard FileManager.default.fileExists(atPath: journal) else { return }
+                    throw ScenarioError(file: journal, path: "$", message: "this commit journal could not be applied; run the command that wrote the folder again")
+                } catch let e as ScenarioError where e.message.hasPrefix(FolderLock.heldMessage) {
+                    // A writer took the folder meanwhile: wait for it like any other.
+                }
             }
             guard Date() < deadline else {
                 throw ScenarioError(file: folder.path, path: "$", message:
