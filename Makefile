@@ -22,7 +22,7 @@ REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*
 COMMIT := $(shell c=$$(git rev-parse HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null && echo $$c || echo $$c-dirty; })
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build install uninstall deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism mutate test-reseed fuzz
+.PHONY: run test build install uninstall deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism crash-test mutate test-reseed fuzz
 
 run: build plot-deps
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -68,8 +68,9 @@ $(SIMPY_STAMP): Benchmarks/simpy/requirements.txt
 # and as whole processes against the bare C study (Benchmarks/cstudy) and SimPy, heap
 # allocations per run, lossy-1m with --jobs 1 and 2 and without per-run rows, 10,000,000
 # replications (BENCH_10M=0 leaves that one out: it takes minutes), a simulated year, the
-# generators, compare of 60,000- and 240,000-cell summaries; Results/bench/bench.csv. BENCH_STUDY_REPLICATIONS (default 20000) sets the
-# study's replications; BENCH_SIMPY=0 leaves SimPy out.
+# generators, compare of 60,000- and 240,000-cell summaries; Results/bench/bench.csv.
+# BENCH_STUDY_REPLICATIONS (default 20000) sets the study's replications; BENCH_SIMPY=0
+# leaves SimPy out.
 bench: deps bench-deps $(SIMPY_STAMP)
 	$(SWIFT) build -c release --product pushsim
 	$(SWIFT) build -c release --product pushsim-bench
@@ -154,6 +155,15 @@ SHUFFLE_TIES ?= 1
 check-determinism: build
 	@BIN=$(BIN) SHUFFLE_TIES=$(SHUFFLE_TIES) scripts/check-determinism.sh $(REFERENCES)
 
+# Kills runs, sweeps, shards and merges at random points (fail points between the renames
+# of a commit, during plan changes, and random delays) and checks that every reader finds
+# the old or the new complete set and no stale point (scripts/crash-consistency.py,
+# docs/reliability.md); KILLS trials (default 200), CRASH_SEED (default 1); Results/crash-consistency/.
+KILLS ?= 200
+CRASH_SEED ?= 1
+crash-test: build
+	@python3 scripts/crash-consistency.py --kills $(KILLS) --seed $(CRASH_SEED) --bin $(BIN)
+
 # The statistical tests (those that build a Family: FWER 0.001 per run) rerun under
 # RESEEDS other seeds (default 6); fails only when more runs fail than chance explains.
 RESEEDS ?= 6
@@ -174,9 +184,9 @@ mutate: deps schema-deps
 # mutants of the baselines' CSV files (and of a runs.csv) through `pushsim compare`, each
 # under a time and a memory limit; crashes, hangs, wrong exit codes, exit-2 messages
 # without a JSON path (or CSV row) and files written on error go to
-# Results/fuzz/findings.csv (each mutant kept in Results/fuzz/findings/). Fails when it finds anything. FUZZ_MINUTES
-# (default 10) or FUZZ_COUNT=N mutants; FUZZ_SEED (default 1); FUZZ_CLASSES=stable leaves
-# out the classes scripts/fuzz.py lists as pending.
+# Results/fuzz/findings.csv (each mutant kept in Results/fuzz/findings/). Fails when it
+# finds anything. FUZZ_MINUTES (default 10) or FUZZ_COUNT=N mutants; FUZZ_SEED (default
+# 1); FUZZ_CLASSES=stable leaves out the classes scripts/fuzz.py lists as pending.
 FUZZ_MINUTES ?= 10
 FUZZ_SEED ?= 1
 FUZZ_COUNT ?=

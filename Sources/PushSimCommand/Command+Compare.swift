@@ -77,8 +77,10 @@ extension Command {
         return 0
     }
 
-    /// The bytes of the file at `path`, decompressed when it is gzip (`runs.csv.gz`).
+    /// The bytes of the file at `path`, decompressed when it is gzip (`runs.csv.gz`), once
+    /// its folder holds one complete report set (`ReportSet.settle`).
     private static func bytes(_ path: String) throws(ScenarioError) -> [UInt8] {
+        do { try ReportSet.settle(URL(fileURLWithPath: path).deletingLastPathComponent()) } catch let e as ScenarioError { throw e } catch {}
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError(file: path, path: "$", message: "cannot read the file")
         }

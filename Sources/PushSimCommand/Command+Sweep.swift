@@ -57,6 +57,8 @@ extension Command {
         let plan = try SweepPlan.load(path: a.positional[0], replications: try a.int("--replications", in: 1...100_000_000), seed: seed,
                                       registry: registry)
         let folder = URL(fileURLWithPath: a.options["--out"] ?? "Results/\(plan.spec.name)")
+        let lock = try FolderLock(folder, purpose: "pushsim sweep \(a.positional[0])")   // through the plots too
+        defer { lock.release() }
         let progress = Progress(enabled: !a.flags.contains("--quiet") && environment["CI"] == nil && isatty(2) == 1, err: err)
         let result = try SweepRunner.run(plan, into: folder, options: options, progress: progress.points)
         progress.finish()
@@ -76,7 +78,10 @@ extension Command {
         guard !a.positional.isEmpty else { throw UsageError("expected one or more sweep result folders") }
         let dirs = a.positional.map { URL(fileURLWithPath: $0) }
         let target = a.options["--out"].map { URL(fileURLWithPath: $0) } ?? dirs[0]
-        switch try SweepRunner.merge(dirs, into: target, allowOtherBuild: a.flags.contains("--allow-other-build")) {
+        try SweepRunner.checkMerge(dirs, into: target, allowOtherBuild: a.flags.contains("--allow-other-build"))   // before writing
+        let lock = try FolderLock(target, purpose: "pushsim merge")   // through the plots too
+        defer { lock.release() }
+        switch try SweepRunner.merge(dirs, into: target, allowOtherBuild: a.flags.contains("--allow-other-build"), warn: err) {
         case let .complete(points):
             out("merged \(points) points → \(target.path)/\n")
             plots(target, ["rate", "cost"], a, environment, out: out, err: err)

@@ -111,6 +111,9 @@ enum Command {
         let folder = URL(fileURLWithPath: a.options["--out"] ?? "Results/\(scenario.name)")
         let showProgress = !a.flags.contains("--quiet") && environment["CI"] == nil && isatty(2) == 1
         let progress = Progress(enabled: showProgress, err: err)
+        // Held through the plots too, so that no other run commits between reports and figures.
+        let lock = try FolderLock(folder, purpose: "pushsim run \(a.positional[0])")
+        defer { lock.release() }
         let provenance = StudyReport.Provenance(scenarioFile: a.positional[0], scenarioBytes: bytes,
                                                 commit: environment["PUSHSIM_COMMIT"].flatMap { $0.isEmpty ? nil : $0 } ?? GitCommit.current())
         let cells = try StudyReport.run(scenario, into: folder, jobs: jobs, provenance: provenance, shuffleTies: shuffleTies,

@@ -126,8 +126,9 @@ import Testing
         #expect(left.isEmpty, "the killed writer's partial file is removed on resume: \(left)")
     }
 
-    /// Two copies of one shard (a task resubmitted while the first still runs) write into
-    /// one folder at once: both succeed and the files equal an uninterrupted run's.
+    /// Two copies of one shard (a task resubmitted while the first still runs) start into
+    /// one folder at once: the second is refused while the first holds the folder
+    /// (exit 2, naming the holder), or runs after it; the files equal an uninterrupted run's.
     @Test func twoCopiesOfOneShardAtOnce() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -140,12 +141,20 @@ import Testing
             p.executableURL = binary
             p.arguments = ["sweep", file, "--out", both.path, "--jobs", "1", "--quiet"]
             p.standardOutput = FileHandle.nullDevice
+            p.standardError = Pipe()
             p.environment = ProcessInfo.processInfo.environment.merging(["PUSHSIM_COMMIT": "test"]) { $1 }   // as runCLI's meta.json
             return p
         }
         for p in copies { try p.run() }
+        let errors = copies.map { p in
+            String(decoding: (p.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
         for p in copies { p.waitUntilExit() }
-        #expect(copies.map(\.terminationStatus) == [0, 0])
+        let statuses = copies.map(\.terminationStatus)
+        #expect(statuses.contains(0), "\(statuses) \(errors)")
+        for (status, text) in zip(statuses, errors) where status != 0 {
+            #expect(status == 2 && text.contains("another pushsim is writing into this folder") && text.contains("pid "), "\(text)")
+        }
         #expect(try Self.outputs(whole) == Self.outputs(both))
     }
 

@@ -10,13 +10,13 @@ extension AtomicFile {
     /// This process's part of a temporary name: 8 hex digits of the host name's FNV-1a,
     /// the process id, and a random nonce (a reused pid on another machine of a shared
     /// file system still differs).
-    static let processTag: (host: String, pid: Int32, tag: String) = {
+    static let processTag: (host: String, hostName: String, pid: Int32, tag: String) = {
         var buffer = [CChar](repeating: 0, count: 256)
         let host = gethostname(&buffer, buffer.count - 1) == 0
             ? buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : ""
         let hash = String(FNV1a64.hex(host.utf8).prefix(8))
         let pid = getpid()
-        return (hash, pid, "\(hash)-\(pid)-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
+        return (hash, host, pid, "\(hash)-\(pid)-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
     }()
 
     private static let counter = Atomic<Int>(0)
@@ -49,8 +49,11 @@ extension AtomicFile {
         removeStaleTemporaries(in: folder)
     }
 
-    /// Removes the stale partial files in `folder` (see `isStaleTemporary(_:)`).
+    /// Removes the stale partial files in `folder` (see `isStaleTemporary(_:)`); none
+    /// while the folder holds a report set's commit journal (`ReportSet`), whose partial
+    /// files are the new set until the journal is applied.
     public static func removeStaleTemporaries(in folder: URL) {
+        guard !FileManager.default.fileExists(atPath: folder.appendingPathComponent(ReportSet.journalName).path) else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where isStaleTemporary(name) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))

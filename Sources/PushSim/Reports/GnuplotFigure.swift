@@ -39,6 +39,13 @@ struct GnuplotFigure {
     /// Connect a series' points (false for categories).
     var lines: Bool
 
+    /// The formats a figure is drawn in, in drawing order.
+    static let formats = ["svg", "png", "pdf"]
+
+    /// The files `plot.gp` of a run or sweep draws (`rate.*`, `cost.*`): a commit of new
+    /// reports removes them (they show the old set) until they are drawn again.
+    public static let figureFiles = ["rate", "cost"].flatMap { name in formats.map { "\(name).\($0)" } }
+
     /// The gnuplot commands drawing the figure into `<name>.svg`, `.png` and `.pdf`.
     func script() -> String {
         var text = ""
@@ -56,7 +63,7 @@ struct GnuplotFigure {
         let rows = (panels.count + columns - 1) / columns
         let legendRows = panels.map { $0.series.count > 1 ? ($0.series.count + 2) / 3 : 0 }.max() ?? 0
         let width = max(480, columns * 380), height = 90 + rows * (300 + legendRows * 18)
-        text += "do for [fmt in \"svg png pdf\"] {\n"
+        text += "do for [fmt in \"\(Self.formats.joined(separator: " "))\"] {\n"
         text += "  if (fmt eq \"svg\") { set terminal svg size \(width),\(height) dynamic noenhanced font \"sans,11\" }\n"
         text += "  if (fmt eq \"png\") { set terminal pngcairo size \(width),\(height) noenhanced font \"sans,10\" }\n"
         text += "  if (fmt eq \"pdf\") { set terminal pdfcairo size \(Self.number(Double(width) / 96)),\(Self.number(Double(height) / 96)) "

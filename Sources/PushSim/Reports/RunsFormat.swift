@@ -27,15 +27,17 @@ public enum RunsFormat: String, CaseIterable, Sendable, Codable {
 /// (`AtomicFile`), compressed on the way for `gzip`, dropped for `none`.
 public final class RunsWriter {
     public let format: RunsFormat
-    private let file: AtomicFile?
+    /// The file the rows go to (nil for `none`).
+    let file: AtomicFile?
     /// The gzip member being written (`gzip` only), opened by the first `write`.
     private var member: Gzip.Compressor?
 
     /// Opens `url` for `format`'s rows; nothing is opened for `none` (`url` may be nil).
+    /// - Parameter durable: see `AtomicFile.init(_:durable:)`.
     /// - Throws: file-system errors (see `AtomicFile`).
-    public init(_ format: RunsFormat, url: URL?) throws {
+    public init(_ format: RunsFormat, url: URL?, durable: Bool = true) throws {
         self.format = format
-        file = try format.writesRows ? AtomicFile(url!) : nil
+        file = try format.writesRows ? AtomicFile(url!, durable: durable) : nil
     }
 
     /// Appends bytes of rows (compressed for `gzip`).
@@ -48,11 +50,16 @@ public final class RunsWriter {
 
     /// Appends the bytes of the file at `url` unchanged: a part in this format (for `gzip`
     /// one or more complete members, which may follow other members).
-    public func appendRaw(contentsOf url: URL) throws {
-        guard let file else { return }
+    /// - Returns: the checksum of the bytes appended (empty for `none`).
+    @discardableResult
+    public func appendRaw(contentsOf url: URL) throws -> Checksum {
+        guard let file else { return Checksum() }
         try endMember()
-        try file.append(contentsOf: url)
+        return try file.append(contentsOf: url)
     }
+
+    /// Ends the stream (the last gzip member) without closing the file (`ReportSet` commits it).
+    public func finish() throws { try endMember() }
 
     /// Ends the stream and renames the file into place.
     public func commit() throws {
@@ -68,13 +75,5 @@ public final class RunsWriter {
         guard let m = member, let file else { return }
         try m.finish { try file.write(bytes: $0) }
         member = nil
-    }
-
-    /// Removes from `folder` the per-run files of every format but `format`'s, so that a
-    /// folder never holds rows of an earlier run beside a new summary.
-    public static func removeOthers(than format: RunsFormat, in folder: URL) {
-        for name in RunsFormat.allFileNames where name != format.fileName {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-        }
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 
 /// Runs every replication of a scenario and writes its reports into one folder:
 /// `runs.csv` (or `runs.csv.gz`, or no per-run rows: `RunsFormat`), `summary.csv` and
-/// `paired.csv` (`PairedTable`), `meta.json` and `plot.gp` (`RunPlot`; docs/csv.md). Files are written under
-/// temporary names and renamed into place at the end, so an interrupted run leaves the
-/// previous reports intact and no partial file under a report's name.
+/// `paired.csv` (`PairedTable`), `meta.json` and `plot.gp` (`RunPlot`; docs/csv.md). The
+/// folder is locked for the run (`FolderLock`: a second writer is refused) and the files
+/// are committed as one set at the end (`ReportSet`), so an interrupted run leaves the
+/// previous reports intact, and no reader ever sees files of two runs side by side.
 public struct StudyReport {
     /// What `meta.json` records besides the scenario itself.
     public struct Provenance: Sendable {
@@ -31,18 +32,19 @@ public struct StudyReport {
     ///     written). The other formats' per-run files are removed from `folder` at the end.
     ///   - progress: called on the calling thread after each batch with (runs done, total).
     /// - Returns: the per-(variant, strategy) summaries, in scenario order.
-    /// - Throws: file-system errors; no report file is replaced unless all were written.
+    /// - Throws: `ScenarioError` when another process writes into `folder`; file-system
+    ///   errors. No report file is replaced unless all were written.
     public static func run(_ scenario: Scenario, into folder: URL, jobs: Int, provenance: Provenance, shuffleTies: UInt64? = nil,
                            runs format: RunsFormat = .csv, progress: ((Int, Int) -> Void)? = nil) throws -> [CellSummary] {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lock = try FolderLock(folder, purpose: "pushsim run \(provenance.scenarioFile)")
+        defer { lock.release() }
         let simulation = Simulation(scenario: scenario, shuffleTies: shuffleTies)
         var cells: [CellSummary] = []
         for v in scenario.variants { for s in scenario.strategies { cells.append(CellSummary(variant: v.name, strategy: s.name)) } }
 
-        let runs = try RunsWriter(format, url: format.fileName.map { folder.appendingPathComponent($0) })
-        defer { runs.abandon() }
-        var files: [AtomicFile] = []
-        defer { for f in files { f.abandon() } }
+        let set = ReportSet(folder: folder)
+        defer { set.abandon() }
+        let runs = try set.runs(format)
         try runs.write(bytes: Array(CSV.record(RunsTable.columns).utf8))
         let total = simulation.runCount
         var paired = PairedAccumulator(variants: scenario.variants.count, strategies: scenario.strategies.count)
@@ -66,24 +68,14 @@ public struct StudyReport {
             progress?(first + results.count, total)
         }
 
-        let summary = try AtomicFile(folder.appendingPathComponent("summary.csv"))
-        files.append(summary)
         let summaryRows = cells.map { SummaryTable.record($0) }
-        try summary.write(CSV.record(SummaryTable.columns) + summaryRows.joined())
-        let plot = try AtomicFile(folder.appendingPathComponent("plot.gp"))
-        files.append(plot)
-        try plot.write(RunPlot.script(name: scenario.name, summary: summaryRows.flatMap { CSV.parse($0) }))
-        let pairedFile = try AtomicFile(folder.appendingPathComponent("paired.csv"))
-        files.append(pairedFile)
-        try pairedFile.write(CSV.record(PairedTable.columns)
+        try set.write("summary.csv", CSV.record(SummaryTable.columns) + summaryRows.joined())
+        try set.write("plot.gp", RunPlot.script(name: scenario.name, summary: summaryRows.flatMap { CSV.parse($0) }))
+        try set.write("paired.csv", CSV.record(PairedTable.columns)
             + PairedTable.rows(variants: scenario.variants.map(\.name), strategies: scenario.strategies.map(\.name), difference: paired.difference))
-        let meta = try AtomicFile(folder.appendingPathComponent("meta.json"))
-        files.append(meta)
-        try meta.write(metaJSON(scenario, provenance, shuffleTies: shuffleTies, runs: format))
-        try runs.commit()
-        for f in files { try f.commit() }
-        files.removeAll()
-        RunsWriter.removeOthers(than: format, in: folder)
+        try set.write("meta.json", metaJSON(scenario, provenance, shuffleTies: shuffleTies, runs: format))
+        for name in GnuplotFigure.figureFiles { set.remove(name) }   // drawn from the old set: redrawn after (`Plotter`)
+        try set.commit()
         return cells
     }
 

@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 
 /// Which build of PushSim is running: the CRC-32 (zlib's `crc32`) and byte size of the
@@ -13,16 +12,8 @@ public enum BuildIdentity {
     public static let current: String = {
         let path = FileManager.default.fileExists(atPath: "/proc/self/exe") ? "/proc/self/exe" : CommandLine.arguments[0]
         guard let data = FileManager.default.contents(atPath: path) else { return "unknown" }
-        let crc = data.withUnsafeBytes { raw -> UInt in
-            var crc = crc32(0, nil, 0)
-            var offset = 0
-            while offset < raw.count {   // zlib's length is a uInt: feed at most 1 GiB at a time
-                let n = min(raw.count - offset, 1 << 30)
-                crc = crc32(crc, raw.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Bytef.self), uInt(n))
-                offset += n
-            }
-            return crc
-        }
-        return String(format: "crc32-%08x-%d", UInt32(truncatingIfNeeded: crc), data.count)
+        var sum = Checksum()
+        sum.update(data)
+        return sum.text
     }()
 }

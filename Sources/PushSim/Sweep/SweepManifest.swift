@@ -69,24 +69,33 @@ struct SweepManifest: Codable, Equatable {
         return try JSONDecoder().decode(SweepManifest.self, from: data)
     }
 
-    /// Makes `folder` hold this plan: points of another plan (a changed sweep or base
-    /// file, other overrides or adaptive options, another PushSim version) are removed;
-    /// points of this plan are kept for resuming, whatever commit or path computed them.
-    func prepare(_ folder: URL, allowOtherBuild: Bool) throws {
+    /// Makes `folder` hold this plan: its `plan.json` is written first (so an interrupted
+    /// change never leaves the old plan's name over a mixture), then every point file that
+    /// is not a done point of this plan is removed (`removeStalePoints`: the old plan's,
+    /// unfinished ones, partial files); other files and folders under `folder` stay. Points
+    /// of this plan are kept for resuming, whatever commit or path computed them.
+    /// - Returns: the done points.
+    /// - Throws: `ScenarioError` when the points are another build's and `allowOtherBuild`
+    ///   is false (`otherBuild`); file-system errors.
+    @discardableResult
+    func prepare(_ folder: URL, allowOtherBuild: Bool) throws -> Set<Int> {
         let fm = FileManager.default
-        // A plan.json that does not decode (an older layout) is another plan too.
-        if fm.fileExists(atPath: folder.appendingPathComponent("plan.json").path) {
-            let old = try? Self.read(folder)
-            if old?.fingerprint != fingerprint {
-                for name in try fm.contentsOfDirectory(atPath: folder.path) { try fm.removeItem(at: folder.appendingPathComponent(name)) }
-            } else if let old, old.build != build, !allowOtherBuild, doneCount(in: folder) > 0 {
-                throw otherBuild(folder, old.build)
-            }
-        }
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try AtomicFile.write(String(decoding: try encoder.encode(self), as: UTF8.self) + "\n", to: folder.appendingPathComponent("plan.json"))
+        // A plan.json that does not decode (an older layout) is another plan too.
+        let old = try? Self.read(folder)
+        var done = Set<Int>()
+        if old?.fingerprint == fingerprint {
+            done = donePoints(in: folder)
+            if let old, old.build != build, !allowOtherBuild, !done.isEmpty { throw otherBuild(folder, old.build) }
+        }
+        if old != self {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            try AtomicFile.write(String(decoding: try encoder.encode(self), as: UTF8.self) + "\n", to: folder.appendingPathComponent("plan.json"))
+            FailPoint.reach("plan.written")
+        }
+        try removeStalePoints(in: folder, done: done)
+        return done
     }
 
     /// The refusal to mix points of another build into this build's (see `BuildIdentity`).
@@ -100,32 +109,5 @@ struct SweepManifest: Codable, Equatable {
                              message: "the points in \(folder.path) were computed by another build of pushsim (\(other ?? "unrecorded"); "
                                  + "this one is \(this ?? "unknown")), whose results may differ. To start over, remove \(results) "
                                  + "(or write into another --out); to keep the old points, rerun with --allow-other-build")
-    }
-
-    func partURL(_ point: Int, _ part: String, in folder: URL) -> URL {
-        let gz = part == "runs" && runsFormat == .gzip ? ".gz" : ""
-        return folder.appendingPathComponent(String(format: "p%06d.%@.csv", point, part) + gz)
-    }
-
-    /// The parts of a point: `runs` (unless the format is `none`), `summary`, `paired`.
-    var parts: [String] { (runsFormat.writesRows ? ["runs"] : []) + ["summary", "paired"] }
-
-    /// A point is done when all its parts exist (each is written atomically, `paired` last).
-    func isDone(_ point: Int, in folder: URL) -> Bool {
-        parts.allSatisfy { FileManager.default.fileExists(atPath: partURL(point, $0, in: folder).path) }
-    }
-
-    func doneCount(in folder: URL) -> Int { (0..<pointCount).filter { isDone($0, in: folder) }.count }
-
-    /// Computes point `point` into its parts (`parts`: runs streamed, unless the format is
-    /// `none`; `paired` written last).
-    func compute(_ point: SweepPlan.Point, axes: [Axis], options: SweepRunner.Options, into folder: URL, progress: (Int) -> Void) throws {
-        let runs = try RunsWriter(runsFormat, url: partURL(point.index, "runs", in: folder))
-        defer { runs.abandon() }
-        let result = try PointResult.compute(point, axes: axes, jobs: options.jobs, targetHalfwidth: options.targetHalfwidth,
-                                             cap: options.maxReplications, runs: runs, progress: progress)
-        try runs.commit()
-        try AtomicFile.write(result.summaryRows(), to: partURL(point.index, "summary", in: folder))
-        try AtomicFile.write(result.pairedRows(), to: partURL(point.index, "paired", in: folder))
     }
 }

@@ -1,12 +1,16 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs a sweep into a results folder, resumably and shardably.
 ///
 /// Layout: `points/plan.json` (what the plan is) and, per finished point `i`,
 /// `points/p<i>.runs.csv` (`.runs.csv.gz` for `--runs gzip`, absent for `none`),
-/// `.summary.csv`, `.paired.csv` (rows only), each written
-/// atomically. When every point is there, `runs.csv`, `summary.csv`, `paired.csv`,
-/// `meta.json` and `plot.gp` are assembled from them, also atomically. A rerun skips
+/// `.summary.csv`, `.paired.csv` (rows only), each written atomically, then its done
+/// record `p<i>.done` (`SweepPoints.swift`). When every point is done, `runs.csv`,
+/// `summary.csv`, `paired.csv`, `meta.json` and `plot.gp` are assembled from them and
+/// committed as one set (`ReportSet`). A rerun skips
 /// finished points, so an interrupted sweep resumes and ends with the same bytes as an
 /// uninterrupted one; a shard (`K/N`) computes the points with index ≡ K−1 (mod N) and
 /// `merge` assembles shards' folders into exactly what one machine writes.
@@ -58,41 +62,95 @@ public enum SweepRunner {
     }
 
     /// Runs the points this shard owns that are not done yet, then assembles if all are.
+    /// The folder is locked for the call (`FolderLock`: a second writer, e.g. another copy
+    /// of this shard, is refused).
     /// - Parameter progress: called on the calling thread after each batch of runs and each point.
     public static func run(_ plan: SweepPlan, into folder: URL, options: Options,
                            progress: ((Progress) -> Void)? = nil) throws -> Result {
+        let lock = try FolderLock(folder, purpose: "pushsim sweep \(plan.file) --shard \(options.shard.k)/\(options.shard.n)")
+        defer { lock.release() }
         let pointsFolder = folder.appendingPathComponent("points")
         let manifest = try SweepManifest(plan: plan, options: options)
-        try manifest.prepare(pointsFolder, allowOtherBuild: options.allowOtherBuild)
-        let todo = plan.points.filter { $0.index % options.shard.n == options.shard.k - 1 && !manifest.isDone($0.index, in: pointsFolder) }
-        var state = Progress(done: manifest.doneCount(in: pointsFolder), total: plan.points.count, computed: 0, toCompute: todo.count, runs: 0)
-        for point in todo {
-            if manifest.isDone(point.index, in: pointsFolder) { state.toCompute -= 1; continue }   // another process finished it
-            try manifest.compute(point, axes: plan.spec.axes, options: options, into: pointsFolder) { n in
-                state.runs += n
+        var done = try manifest.prepare(pointsFolder, allowOtherBuild: options.allowOtherBuild)
+        func mine(_ i: Int) -> Bool { i % options.shard.n == options.shard.k - 1 }
+        var todo = plan.points.filter { mine($0.index) && !done.contains($0.index) }
+        var state = Progress(done: done.count, total: plan.points.count, computed: 0, toCompute: todo.count, runs: 0)
+        var retried = false
+        while true {
+            for point in todo {
+                try manifest.compute(point, axes: plan.spec.axes, options: options, into: pointsFolder) { n in
+                    state.runs += n
+                    progress?(state)
+                }
+                // Counted, not rescanned: a rescan per point made a sweep quadratic in its points.
+                done.insert(point.index)
+                state.computed += 1
+                state.done += 1
                 progress?(state)
             }
-            // Counted, not rescanned: a rescan per point made a sweep quadratic in its points.
-            state.computed += 1
-            state.done += 1
-            progress?(state)
+            guard done.count == plan.points.count else { return .partial(done: done.count, total: plan.points.count) }
+            let damaged = try assemble(folder, manifest)
+            if damaged.isEmpty { return .complete(points: plan.points.count) }
+            // A part changed on disk since its point was done: recompute it, once.
+            done.subtract(damaged)
+            state.done = done.count
+            todo = plan.points.filter { damaged.contains($0.index) && mine($0.index) }
+            guard !retried, !todo.isEmpty else { return .partial(done: done.count, total: plan.points.count) }
+            retried = true
+            state.toCompute += todo.count
         }
-        return try assembleIfComplete(folder)
     }
 
-    /// Copies the point files of shard folders into `folder` and assembles if complete.
-    /// - Throws: `ScenarioError` when the folders hold different plans.
+    /// Copies the done points of shard folders into `folder` and assembles if complete.
+    /// Every copied part is checked against its done record; a point whose files do not
+    /// match is left out (and named through `warn`), so it counts as missing.
+    /// - Throws: `ScenarioError` when the folders hold different plans or builds
+    ///   (`checkMerge`; then nothing is written), or another process writes into `folder`.
     /// - Parameter allowOtherBuild: merge shards computed by different builds (`BuildIdentity`).
-    public static func merge(_ shards: [URL], into folder: URL, allowOtherBuild: Bool = false) throws -> Result {
+    public static func merge(_ shards: [URL], into folder: URL, allowOtherBuild: Bool = false,
+                             warn: (String) -> Void = { _ in }) throws -> Result {
+        let (plan, sources) = try mergeSources(shards, into: folder, allowOtherBuild: allowOtherBuild)
+        let lock = try FolderLock(folder, purpose: "pushsim merge")
+        defer { lock.release() }
         let target = folder.appendingPathComponent("points")
-        // Check every folder before writing anything. A target whose plan.json does not
-        // decode (another layout) holds another plan: refuse rather than mix its points in.
+        var done = try plan.prepare(target, allowOtherBuild: true)
+        for (points, manifest) in sources where points.standardized.path != target.standardized.path {
+            for i in 0..<plan.pointCount where !done.contains(i) {
+                let damaged = "pushsim: point \(i) in \(points.path) does not match its done record (a changed or truncated file); "
+                    + "left out: rerun that shard to recompute it\n"
+                switch manifest.state(i, in: points) {
+                case .absent: continue
+                case .damaged: warn(damaged)
+                case let .done(record):
+                    if try plan.copyPoint(i, record: record, from: points, into: target) { done.insert(i) } else { warn(damaged) }
+                }
+            }
+        }
+        guard done.count == plan.pointCount else { return .partial(done: done.count, total: plan.pointCount) }
+        let damaged = try assemble(folder, plan)
+        return damaged.isEmpty ? .complete(points: plan.pointCount) : .partial(done: done.count - damaged.count, total: plan.pointCount)
+    }
+
+    /// Checks, before anything is written, that `shards` and `folder` hold one plan of one
+    /// build (unless `allowOtherBuild`).
+    /// - Throws: `ScenarioError` naming the folder that differs.
+    public static func checkMerge(_ shards: [URL], into folder: URL, allowOtherBuild: Bool = false) throws {
+        _ = try mergeSources(shards, into: folder, allowOtherBuild: allowOtherBuild)
+    }
+
+    private static func mergeSources(_ shards: [URL], into folder: URL, allowOtherBuild: Bool) throws
+        -> (SweepManifest, [(URL, SweepManifest)]) {
+        let target = folder.appendingPathComponent("points")
+        // A target whose plan.json does not decode (another layout) holds another plan:
+        // refuse rather than mix its points in.
         var plan = try? SweepManifest.read(target)
         if plan == nil, FileManager.default.fileExists(atPath: target.appendingPathComponent("plan.json").path) {
             throw ScenarioError(file: target.appendingPathComponent("plan.json").path, path: "$",
                                 message: "this folder holds a sweep plan of another PushSim layout (merge into an empty folder, or rerun the sweep there)")
         }
+        var sources: [(URL, SweepManifest)] = []
         for dir in shards {
+            try ReportSet.settle(dir)
             let points = dir.appendingPathComponent("points")
             let manifest = try SweepManifest.read(points)
             if let plan, plan.fingerprint != manifest.fingerprint {
@@ -103,57 +161,63 @@ public enum SweepRunner {
                 throw SweepManifest.otherBuild(points, manifest.build, this: plan.build)
             }
             plan = plan ?? manifest
+            sources.append((points, manifest))
         }
-        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        for dir in shards {
-            let points = dir.appendingPathComponent("points")
-            guard points.standardized.path != target.standardized.path else { continue }
-            for name in try FileManager.default.contentsOfDirectory(atPath: points.path).sorted() where name.hasPrefix("p") || name == "plan.json" {
-                let destination = target.appendingPathComponent(name)
-                if FileManager.default.fileExists(atPath: destination.path) { continue }
-                let file = try AtomicFile(destination)   // bytes as they are: a runs part may be gzip
-                defer { file.abandon() }
-                try file.append(contentsOf: points.appendingPathComponent(name))
-                try file.commit()
-            }
-        }
-        return try assembleIfComplete(folder)
+        guard let plan else { throw ScenarioError(file: folder.path, path: "$", message: "no shard folder to merge") }
+        return (plan, sources)
     }
 
-    static func assembleIfComplete(_ folder: URL) throws -> Result {
+    /// Assembles the reports of a folder whose points are all done, as one `ReportSet`.
+    /// Each part is checked against its done record as it is read; when one does not
+    /// match, nothing is committed, the points concerned lose their records (they are to
+    /// be recomputed) and are returned.
+    static func assemble(_ folder: URL, _ manifest: SweepManifest) throws -> Set<Int> {
         let pointsFolder = folder.appendingPathComponent("points")
-        let manifest = try SweepManifest.read(pointsFolder)
-        let done = manifest.doneCount(in: pointsFolder)
-        guard done == manifest.pointCount else { return .partial(done: done, total: manifest.pointCount) }
-        var summaryRows: [[String]] = []
-        let format = manifest.runsFormat
-        let runs = try RunsWriter(format, url: format.fileName.map { folder.appendingPathComponent($0) })
-        defer { runs.abandon() }
-        try runs.write(bytes: Array(CSV.record(manifest.runsHeader).utf8))
-        if format.writesRows {
-            // In chunks: a point's runs may be large; gzip parts are whole members.
-            for i in 0..<manifest.pointCount { try runs.appendRaw(contentsOf: manifest.partURL(i, "runs", in: pointsFolder)) }
+        let set = ReportSet(folder: folder)
+        defer { set.abandon() }
+        var records: [SweepManifest.DoneRecord] = []
+        for i in 0..<manifest.pointCount {
+            guard let record = manifest.doneRecord(i, in: pointsFolder) else { return try undo([i], manifest, pointsFolder) }
+            records.append(record)
         }
-        try runs.commit()
-        RunsWriter.removeOthers(than: format, in: folder)
+        var damaged = Set<Int>()
+        let runs = try set.runs(manifest.runsFormat)
+        try runs.write(bytes: Array(CSV.record(manifest.runsHeader).utf8))
+        if manifest.runsFormat.writesRows {
+            // In chunks: a point's runs may be large; gzip parts are whole members.
+            for i in 0..<manifest.pointCount where try runs.appendRaw(contentsOf: manifest.partURL(i, "runs", in: pointsFolder)) != records[i].parts["runs"] {
+                damaged.insert(i)
+            }
+        }
+        var summaryRows: [[String]] = []
         for (name, header) in [("summary", manifest.summaryHeader), ("paired", manifest.pairedHeader)] {
-            let file = try AtomicFile(folder.appendingPathComponent("\(name).csv"))
-            defer { file.abandon() }
+            let file = try set.file("\(name).csv")
             try file.write(CSV.record(header))
             for i in 0..<manifest.pointCount {
                 let url = manifest.partURL(i, name, in: pointsFolder)
                 if name == "summary" {
-                    let part = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+                    let data = (try? Data(contentsOf: url)) ?? Data()
+                    var sum = Checksum()
+                    sum.update(data)
+                    if sum != records[i].parts[name] { damaged.insert(i); continue }
+                    let part = String(decoding: data, as: UTF8.self)
                     summaryRows += CSV.parse(part)
                     try file.write(part)
-                } else {
-                    try file.append(contentsOf: url)
+                } else if try file.append(contentsOf: url) != records[i].parts[name] {
+                    damaged.insert(i)
                 }
             }
-            try file.commit()
         }
-        try AtomicFile.write(manifest.meta, to: folder.appendingPathComponent("meta.json"))
-        try AtomicFile.write(SweepPlot.script(manifest, summary: summaryRows), to: folder.appendingPathComponent("plot.gp"))
-        return .complete(points: manifest.pointCount)
+        guard damaged.isEmpty else { return try undo(damaged, manifest, pointsFolder) }
+        try set.write("meta.json", manifest.meta)
+        try set.write("plot.gp", SweepPlot.script(manifest, summary: summaryRows))
+        for name in GnuplotFigure.figureFiles { set.remove(name) }   // drawn from the old set: redrawn after (`Plotter`)
+        try set.commit()
+        return []
+    }
+
+    private static func undo(_ points: Set<Int>, _ manifest: SweepManifest, _ folder: URL) throws -> Set<Int> {
+        for i in points { unlink(manifest.doneURL(i, in: folder).path) }
+        return points
     }
 }
