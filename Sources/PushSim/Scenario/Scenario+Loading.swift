@@ -30,12 +30,14 @@ extension Scenario {
     }
 }
 
-/// Decodes `data` as `T` from JSON: malformed JSON and decoding failures become a
-/// `ScenarioError` naming `file` and the JSON path (line and column for syntax errors).
+/// Decodes `data` as `T` from JSON: the text must pass `StrictJSON.check` (no duplicate
+/// key, no trailing comma, numbers within `Double`, …); its failures and decoding failures
+/// become a `ScenarioError` naming `file` and the JSON path (line and column for syntax errors).
 /// Plug-in kinds are looked up in `registry` (given to the decoder's `userInfo`).
 /// `inspect` sees the parsed JSON first (to reject a file of the wrong kind as a whole).
 func decodeStrictJSON<T: Decodable>(_ type: T.Type, _ data: Data, file: String, registry: PluginRegistry = .builtIn,
                                     inspect: (Any) throws(ScenarioError) -> Void = { _ in }) throws(ScenarioError) -> T {
+    try StrictJSON.check(data, file: file)
     let object: Any
     do {
         object = try JSONSerialization.jsonObject(with: data)

@@ -12,8 +12,10 @@ public enum ScenarioFileKind: Equatable, Sendable {
     /// Not a JSON object, or an object with none of the telling keys.
     case unknown
 
-    /// The kind of the JSON in `data` (`.unknown` when it is not JSON).
+    /// The kind of the JSON in `data` (`.unknown` when it is not JSON or fails
+    /// `StrictJSON.check`, whose error the loaders then report).
     public init(json data: Data) {
+        guard StrictJSON.isValid(data) else { self = .unknown; return }
         self.init(object: (try? JSONSerialization.jsonObject(with: data)) ?? NSNull())
     }
 
