@@ -22,8 +22,9 @@ public struct Param<Value: Sendable>: Sendable {
     public let any: AnyParam
     /// The value when the key is absent; `nil` for a required parameter.
     let fallback: Value?
-    /// Whether a JSON `null` counts as absent (the default applies) rather than as an error.
-    let nullIsAbsent: Bool
+    /// Whether a JSON `null` is a value of this parameter (`switchableObject`: off); for
+    /// every other parameter `null` is refused (docs/model.md, "null").
+    var nullIsValue = false
     /// Decodes and checks the value at `key` (which is present).
     let read: @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> Value
 
@@ -34,14 +35,13 @@ public struct Param<Value: Sendable>: Sendable {
     ///   - schema: the JSON Schema of the value.
     ///   - nested: the parameters of an object value (shown under this one by `pushsim list`).
     public init(_ name: String, type: String, unit: String? = nil, default fallback: Value?, defaultJSON: OrderedJSON?,
-                nullIsAbsent: Bool = false, doc: String, schema: OrderedJSON, nested: [AnyParam] = [],
+                doc: String, schema: OrderedJSON, nested: [AnyParam] = [],
                 read: @escaping @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> Value) {
         self.fallback = fallback
-        self.nullIsAbsent = nullIsAbsent
         self.read = read
         let json = fallback == nil ? nil : defaultJSON
         any = AnyParam(name: name, type: type, unit: unit, defaultJSON: json, doc: doc, nested: nested,
-                       schema: nullIsAbsent && json != nil ? .object(["anyOf": [schema, .object(["type": "null"])]]) : schema)
+                       schema: schema)
     }
 
     /// The JSON key.
