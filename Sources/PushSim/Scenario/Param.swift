@@ -79,19 +79,27 @@ public struct AnyParam: Sendable {
     /// Whether the key must be present.
     public var isRequired: Bool { defaultJSON == nil }
 
-    /// The `pushsim list` entry: the default as compact JSON, or `required`; an object's
-    /// parameters as its `fields`.
+    /// Whether the key is optional without a value of its own: absent means none (or, in
+    /// a variant, the scenario's); its documented default is `null`, which is no value a
+    /// file may write (docs/model.md, "null").
+    public var defaultsToNone: Bool { defaultJSON == .null }
+
+    /// The default as `pushsim list` and docs/plugins.md write it: compact JSON, `none`
+    /// (`defaultsToNone`), or `required`.
+    public var defaultText: String { defaultsToNone ? "none" : defaultJSON?.compact ?? "required" }
+
+    /// The `pushsim list` entry: the default as `defaultText`; an object's parameters as its `fields`.
     public var parameterDoc: ParameterDoc {
-        var entry = ParameterDoc(name, type, defaultJSON?.compact ?? "required", doc)
+        var entry = ParameterDoc(name, type, defaultText, doc)
         entry.fields = nested.map(\.parameterDoc)
         return entry
     }
 
-    /// The schema with the default and the doc attached.
+    /// The schema with the default (none for `defaultsToNone`: `null` is no value) and the doc attached.
     public var documentedSchema: OrderedJSON {
         guard case .object(var members) = schema else { return schema }
         members.append(.init("description", .string(doc)))
-        if let defaultJSON { members.append(.init("default", defaultJSON)) }
+        if let defaultJSON, !defaultsToNone { members.append(.init("default", defaultJSON)) }
         return .object(members)
     }
 }
