@@ -60,7 +60,7 @@ enum Command {
         } catch let e as ScenarioError {
             err("pushsim: \(e)\n"); return 2
         } catch {
-            err("pushsim: \(error)\n"); return 1
+            err("pushsim: \(FileErrorText.describe(error) ?? "\(error)")\n"); return 1
         }
     }
 

@@ -155,12 +155,21 @@ extension KeyedDecodingContainer {
         return v
     }
 
-    /// A name that also names a results folder: non-empty, no "/", not starting with ".".
+    /// The longest name (in UTF-8 bytes) that `decodeFolderName` accepts: a file name has at
+    /// most 255 bytes on Linux and macOS (`NAME_MAX`); the rest is room for names made from it.
+    public static var folderNameLimit: Int { 200 }
+
+    /// A name that also names a results folder (`Results/<name>`): non-empty, at most
+    /// `folderNameLimit` bytes, no "/", not starting with ".".
     public func decodeFolderName(_ key: Key) throws -> String {
         try refuseNull(key)
         let name = try decode(String.self, forKey: key)
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
             throw invalid(key, "expected a non-empty name without \"/\" that does not start with \".\" (it names the results folder)")
+        }
+        guard name.utf8.count <= Self.folderNameLimit else {
+            throw invalid(key, "a name of \(name.utf8.count) bytes; at most \(Self.folderNameLimit) (it names the results folder, "
+                               + "and a file name has at most 255 bytes)")
         }
         return name
     }

@@ -38,6 +38,7 @@ public struct Axis: Decodable, Sendable {
         let text = try c.decode(String.self, forKey: .path)
         do { path = try JSONPath(text) } catch { throw c.invalid(.path, error.description) }
         name = try c.decodeOptional(String.self, forKey: .name) ?? text
+        guard !name.isEmpty else { throw c.invalid(.name, "expected a non-empty axis name (it heads a column of the reports)") }
         if c.contains(.values) == c.contains(.range) { throw decoder.invalid("give \"values\" (a list) or \"range\", not both or neither") }
         if c.contains(.values) {
             values = try c.decode([JSONValue].self, forKey: .values)
