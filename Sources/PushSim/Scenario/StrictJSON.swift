@@ -31,14 +31,20 @@ public enum StrictJSON {
     public static let maxDepth = 64
 
     /// Checks `data` as described above.
+    /// - Returns: the keys of the top-level object, in file order (empty for any other value),
+    ///   which tell a scenario from a sweep (`ScenarioFileKind`) without another parse.
     /// - Throws: `ScenarioError(file:path:message:)` at the first problem.
-    public static func check(_ data: Data, file: String) throws(ScenarioError) {
-        let failure = data.withUnsafeBytes { raw -> Failure? in
+    @discardableResult
+    public static func check(_ data: Data, file: String) throws(ScenarioError) -> [String] {
+        let outcome = data.withUnsafeBytes { raw -> Result<[String], Failure> in
             var s = Scanner(bytes: raw.bindMemory(to: UInt8.self))
-            do throws(Failure) { try s.document() } catch { return error }
-            return nil
+            do throws(Failure) { try s.document() } catch { return .failure(error) }
+            return .success(s.topLevelKeys)
         }
-        if let failure { throw ScenarioError(file: file, path: failure.path, message: failure.message) }
+        switch outcome {
+        case let .success(keys): return keys
+        case let .failure(f): throw ScenarioError(file: file, path: f.path, message: f.message)
+        }
     }
 
     /// Whether `data` passes `check`.
@@ -62,6 +68,8 @@ public enum StrictJSON {
         let bytes: UnsafeBufferPointer<UInt8>
         var i = 0, line = 1, lineStart = 0
         var stack: [Frame] = []
+        /// The keys of the top-level object, in order.
+        var topLevelKeys: [String] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -187,6 +195,7 @@ public enum StrictJSON {
                 throw Failure(path: path, message: "duplicate key \"\(name)\" at \(text(at)) (line:column); its first occurrence is at \(text(first))")
             }
             keys[name] = at
+            if stack.count == 1 { topLevelKeys.append(name) }
             stack[stack.count - 1] = .object(keys: keys, key: name)
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected \":\" after the key, found \(found)") }
