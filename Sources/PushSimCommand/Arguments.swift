@@ -35,6 +35,8 @@ struct Arguments {
             }
             if Self.valued.contains(a) {
                 guard i < args.count else { throw UsageError("\(a) needs a value") }
+                // An empty value (`--out ""`) would mean the current folder or nothing: refused.
+                guard !args[i].isEmpty else { throw UsageError("\(a) needs a value (got an empty string)") }
                 options[a] = args[i]
                 i += 1
                 continue

@@ -9,19 +9,20 @@ extension Command {
         let path = a.positional[0]
         if case .sweep = ScenarioFileKind(json: FileManager.default.contents(atPath: path) ?? Data()) {
             let plan = try SweepPlan.load(path: path, registry: registry)
-            out("\(path): ok (sweep: \(plan.points.count) points)\n")
+            out("\(path): ok (sweep: \(plan.points.count) points)\n  \(SweepSize(plan).summary())\n")
             return 0
         }
         let (scenario, _) = try load(a, registry)
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         out("\(path): ok (\(count(scenario.variants.count, "variant")) × \(count(scenario.strategies.count, "strategy").replacingOccurrences(of: "strategys", with: "strategies")) × \(count(scenario.replications, "replication")))\n")
+        out("  \(ScenarioSize(scenario).summary())\n")
         return 0
     }
 
     /// `sweep FILE [options]`: runs (or resumes) a parameter study into its results folder.
     static func sweep(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                       environment: [String: String]) throws -> Int32 {
-        try a.allow(flags: ["--quiet", "--allow-other-build", "--no-plot"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed",
+        try a.allow(flags: ["--quiet", "--allow-other-build", "--no-plot", "--allow-large"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed",
                              "--runs"])
         guard a.positional.count == 1 else { throw UsageError("expected exactly one sweep FILE") }
         if case let .scenario(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
@@ -57,6 +58,7 @@ extension Command {
         let plan = try SweepPlan.load(path: a.positional[0], replications: try a.int("--replications", in: 1...100_000_000), seed: seed,
                                       registry: registry)
         let folder = URL(fileURLWithPath: a.options["--out"] ?? "Results/\(plan.spec.name)")
+        try checkSize(plan, a, options: options, folder: folder, environment: environment)   // before anything is written
         let lock = try FolderLock(folder, purpose: "pushsim sweep \(a.positional[0])")   // through the plots too
         defer { lock.release() }
         let progress = Progress(enabled: !a.flags.contains("--quiet") && environment["CI"] == nil && isatty(2) == 1, err: err)

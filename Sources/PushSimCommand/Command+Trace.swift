@@ -46,8 +46,7 @@ extension Command {
     private static func traceScenario(_ a: Arguments, _ registry: PluginRegistry) throws -> (Scenario, String, String?) {
         guard a.positional.count == 1 else { throw UsageError("expected exactly one scenario FILE") }
         let path = a.positional[0]
-        if let data = FileManager.default.contents(atPath: path),
-           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["axes"] != nil {
+        if case .sweep = ScenarioFileKind(json: FileManager.default.contents(atPath: path) ?? Data()) {
             let plan = try SweepPlan.load(path: path, registry: registry)
             let i = try a.int("--point", in: 0...(plan.points.count - 1)) ?? 0
             let point = plan.points[i]

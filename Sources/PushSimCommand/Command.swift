@@ -60,7 +60,7 @@ enum Command {
         } catch let e as ScenarioError {
             err("pushsim: \(e)\n"); return 2
         } catch {
-            err("pushsim: \(error)\n"); return 1
+            err("pushsim: \(FileErrorText.describe(error) ?? "\(error)")\n"); return 1
         }
     }
 
@@ -97,7 +97,7 @@ enum Command {
 
     private static func run(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                             environment: [String: String]) throws -> Int32 {
-        try a.allow(flags: ["--quiet", "--no-plot"], options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties", "--runs"])
+        try a.allow(flags: ["--quiet", "--no-plot", "--allow-large"], options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties", "--runs"])
         let runs = try a.runsFormat()
         if a.positional.count == 1, case let .sweep(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
             let path = a.positional[0]
@@ -109,6 +109,7 @@ enum Command {
         let shuffleTies = try a.unsigned("--shuffle-ties")
         let jobs = try a.int("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         let folder = URL(fileURLWithPath: a.options["--out"] ?? "Results/\(scenario.name)")
+        try checkSize(scenario, a, file: a.positional[0], jobs: jobs, runs: runs, folder: folder, environment: environment)
         let showProgress = !a.flags.contains("--quiet") && environment["CI"] == nil && isatty(2) == 1
         let progress = Progress(enabled: showProgress, err: err)
         // Held through the plots too, so that no other run commits between reports and figures.

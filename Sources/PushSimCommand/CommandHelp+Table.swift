@@ -7,15 +7,21 @@ extension CommandHelp {
                                            "the per-run rows: runs.csv, runs.csv.gz, or none (default csv)")
     private static let quiet = Option("--quiet", nil,
                                       "no progress line on stderr (it appears only when stderr is a terminal and CI is unset)")
+    private static let allowLarge = Option("--allow-large", nil,
+                                           "run even when the size estimate (pushsim validate prints it) passes a limit: memory beyond what "
+                                           + "the machine has available, more than 3e10 events in all (hours), reports beyond the free disk "
+                                           + "(refused by default, exit 2, naming the key that asks for it; docs/model.md, Limits)")
 
     static let run = CommandHelp(
         name: "run",
-        synopsis: ["run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED] [--runs csv|gzip|none] [--no-plot] [--quiet]"],
+        synopsis: ["run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED] [--runs csv|gzip|none] [--no-plot] [--quiet] "
+                   + "[--allow-large]"],
         summary: "run a scenario: reports, plots and the summary table",
         description: "Runs every replication of every variant × strategy of the scenario FILE, writes runs.csv (see --runs), "
             + "summary.csv, paired.csv, meta.json and plot.gp into DIR, prints the summary table and, with gnuplot on PATH, draws "
             + "rate.svg/png/pdf. Reports are written under temporary names "
-            + "and renamed into place; bad input writes nothing. A sweep file is run with pushsim sweep.",
+            + "and renamed into place; bad input writes nothing, and so does a scenario larger than the machine can run "
+            + "(see --allow-large). A sweep file is run with pushsim sweep.",
         options: [
             Option("--replications", "N", "replications of each variant × strategy, 1 … 100000000 (default: the scenario's \"replications\")"),
             Option("--seed", "S", "the scenario seed, an unsigned 64-bit integer (default: the scenario's \"seed\")"),
@@ -25,7 +31,7 @@ extension CommandHelp {
                    + "(a check of what depends on tie order; recorded in meta.json); default: FIFO"),
             Option("--no-plot", nil, "do not draw the plots (by default, when gnuplot is on PATH, plot.gp is drawn into rate.svg/png/pdf"
                    + ")"),
-            runsFormat, quiet,
+            runsFormat, quiet, allowLarge,
         ],
         examples: ["run Scenarios/push-hint-study.json",
                    "run Scenarios/push-hint-study.json --replications 200 --seed 7 --out /tmp/study",
@@ -59,14 +65,14 @@ extension CommandHelp {
         synopsis: ["validate FILE"],
         summary: "check a scenario or sweep file without running it",
         description: "Decodes the scenario FILE, or the sweep FILE (one whose top level has \"axes\" or \"base\") with "
-            + "every point it expands to, without running anything. Prints FILE: ok with the counts, or the first "
-            + "problem with its JSON path (exit 2).",
+            + "every point it expands to, without running anything. Prints FILE: ok with the counts and the size estimate "
+            + "(events, memory with one worker, bytes of reports), or the first problem with its JSON path (exit 2).",
         examples: ["validate Scenarios/push-hint-study.json", "validate Scenarios/sweeps/loss-rate.json"])
 
     static let sweep = CommandHelp(
         name: "sweep",
         synopsis: ["sweep FILE [--out DIR] [--jobs N] [--shard K/N] [--target-halfwidth W] [--max-replications M] "
-                   + "[--replications N] [--seed S] [--runs csv|gzip|none] [--allow-other-build] [--no-plot] [--quiet]"],
+                   + "[--replications N] [--seed S] [--runs csv|gzip|none] [--allow-other-build] [--no-plot] [--quiet] [--allow-large]"],
         summary: "run (or resume) a parameter study",
         description: "Runs every point of the sweep FILE (its base scenario with each axis set to one of its values) "
             + "into DIR/points/, then assembles runs.csv (see --runs), summary.csv, paired.csv, meta.json and plot.gp "
@@ -86,7 +92,7 @@ extension CommandHelp {
                    + "pushsim (by default a rebuilt binary refuses to mix its results with theirs)"),
             Option("--no-plot", nil, "do not draw the plots (by default, when gnuplot is on PATH, plot.gp is drawn into rate.svg/png/pdf"
                    + " and cost.svg/png/pdf)"),
-            runsFormat, quiet,
+            runsFormat, quiet, allowLarge,
         ],
         examples: ["sweep Scenarios/sweeps/loss-rate.json",
                    "sweep Scenarios/sweeps/loss-rate.json --shard 2/4 --out /tmp/loss-rate-2",

@@ -16,6 +16,9 @@ extension Listing {
         Schema in [schema/scenario.schema.json](schema/scenario.schema.json). Durations are
         strings with their unit (`"250ms"`, `"30s"`, `"1h30m"`; units us, ms, s, m, h, d);
         duration distributions are a duration string or a distribution object with a `"unit"`.
+        A default of none means the key is optional and has no value of its own when absent
+        (in a variant: the scenario's). `null` is no value: a file may not write it, except
+        `fcm.downgrade: null` (off) ([model.md](model.md#strict-json-and-null)).
         What the parameters do is in [model.md](model.md).
 
         """
@@ -49,7 +52,7 @@ extension Listing {
     private static func rows(_ params: [AnyParam], prefix: String, _ expanded: inout Set<String>) -> String {
         var s = ""
         for p in params {
-            let value = p.defaultJSON.map { "`\($0.compact)`" } ?? "required"
+            let value = p.defaultJSON == nil || p.defaultsToNone ? p.defaultText : "`\(p.defaultText)`"
             s += "| `\(prefix)\(p.name)` | \(cell(p.type)) | \(cell(p.unit ?? "")) | \(cell(value)) | \(cell(p.doc)) |\n"
             if !p.nested.isEmpty, expanded.insert(p.type).inserted { s += rows(p.nested, prefix: prefix + p.name + ".", &expanded) }
         }

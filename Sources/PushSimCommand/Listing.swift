@@ -24,7 +24,7 @@ enum Listing {
     private static func keys(_ params: [AnyParam], prefix: String, _ expanded: inout Set<String>) -> String {
         var s = ""
         for p in params {
-            let value = p.defaultJSON.map { "default " + $0.compact } ?? "required"
+            let value = p.isRequired ? "required" : "default " + p.defaultText
             s += "      \(prefix)\(p.name): \(p.type), \(value): \(p.doc)\n"
             if !p.nested.isEmpty, expanded.insert(p.type).inserted { s += keys(p.nested, prefix: prefix + p.name + ".", &expanded) }
         }

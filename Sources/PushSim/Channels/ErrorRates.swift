@@ -34,6 +34,7 @@ public struct ErrorRates: Sendable, Equatable {
         for e in SendError.allCases where allowed.contains(e) {
             let key = AnyCodingKey(e.rawValue)
             guard c.contains(key) else { continue }
+            try c.refuseNull(key)
             if (try? c.decode(Double.self, forKey: key)) != nil {
                 rates.append((e, try c.decodeProbability(key)))
                 retryAfter.append(nil)

@@ -21,7 +21,7 @@ public struct FCMConfig: Sendable, ParamFieldDeclaring {
                                                          doc: "high-priority downgrade by outcome (F7; on by default, null = off)")
     public static let errors = Param.errorRates("errors", allowed: [.invalidArgument, .senderIdMismatch, .thirdPartyAuthError, .quotaExceeded,
                                                              .unavailable, .internal], doc: "random provider errors at send, per code (F9)")
-    public static let apns = Param.object("apns", default: APNsChannel(), nullIsAbsent: false,
+    public static let apns = Param.object("apns", default: APNsChannel(),
                                    doc: "the APNs model used for iOS devices (F12); without its own transport it uses this one")
     public static let transport = Param.object("transport", default: Transport.perfect, doc: "impairments after the provider (F5)")
     public static let unregisteredAfter = Param.distribution("unregisteredAfter", default: .zero,

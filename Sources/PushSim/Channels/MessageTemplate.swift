@@ -36,7 +36,7 @@ public struct MessageTemplate: Decodable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        if let t = try c.decodeIfPresent(String.self, forKey: .type) {
+        if let t = try c.decodeOptional(String.self, forKey: .type) {
             switch t {
             case "data", "background": type = .data
             case "notification", "alert": type = .notification
@@ -44,7 +44,7 @@ public struct MessageTemplate: Decodable, Sendable, Equatable {
             default: throw c.invalid(.type, "unknown message type \"\(t)\"; valid: data, notification, both (APNs aliases: background, alert)")
             }
         }
-        if let p = try c.decodeIfPresent(String.self, forKey: .priority) {
+        if let p = try c.decodeOptional(String.self, forKey: .priority) {
             guard let v = FCMPriority(rawValue: p) else { throw c.invalid(.priority, "expected \"high\" or \"normal\", got \"\(p)\"") }
             priority = v
         }
@@ -53,8 +53,8 @@ public struct MessageTemplate: Decodable, Sendable, Equatable {
             guard [1, 5, 10].contains(v) else { throw c.invalid(.apnsPriority, "apns-priority is 10, 5 or 1, got \(v)") }
             apnsPriority = Int8(v)
         }
-        collapseKey = try c.decodeIfPresent(KeyPattern.self, forKey: .collapseKey)
-        tag = try c.decodeIfPresent(KeyPattern.self, forKey: .tag)
+        collapseKey = try c.decodeOptional(KeyPattern.self, forKey: .collapseKey)
+        tag = try c.decodeOptional(KeyPattern.self, forKey: .tag)
         if c.contains(.ttl) && c.contains(.expiration) { throw c.invalid(.expiration, "give \"ttl\" or \"expiration\", not both") }
         let lifetimeKey: CodingKeys = c.contains(.expiration) ? .expiration : .ttl
         lifetime = try c.decodeDurationIfPresent(lifetimeKey)

@@ -135,6 +135,10 @@ public protocol ClientStrategy: Plugin {
     /// `mutable-content: 1`, before the OS shows it (I7). It runs in its own process, so it
     /// sees only the push (not the strategy's state) and changes nothing in the app.
     func serviceExtension(for push: Push) -> ServiceExtensionAction
+    /// The mean time between the pulls the strategy starts by itself while the app is in
+    /// the foreground (a poll timer), or nil when it polls not at all (the default). Only
+    /// the size estimate reads it (`ScenarioSize`: one event per poll over the foreground time).
+    var foregroundPollInterval: SimDuration? { get }
 }
 
 extension ClientStrategy {
@@ -145,6 +149,7 @@ extension ClientStrategy {
     public mutating func onPullFailed(_ app: inout AppContext) {}
     public mutating func onTimer(tag: Int32, _ app: inout AppContext) {}
     public func serviceExtension(for push: Push) -> ServiceExtensionAction { .showPayload }
+    public var foregroundPollInterval: SimDuration? { nil }
 }
 
 /// A strategy whose JSON object has no parameters besides `"kind"` and `"name"`.

@@ -17,6 +17,8 @@ public struct Polling: ClientStrategy {
 
     public init(interval: SimDuration) { self.interval = interval }
 
+    public var foregroundPollInterval: SimDuration? { interval }
+
     public init(from decoder: any Decoder) throws {
         interval = try ParamReader(decoder, for: Self.self).decode(Self.interval)
     }

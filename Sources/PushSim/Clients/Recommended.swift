@@ -18,6 +18,8 @@ public struct Recommended: ClientStrategy {
 
     public init(interval: SimDuration = Recommended.interval.defaultValue) { self.interval = interval }
 
+    public var foregroundPollInterval: SimDuration? { interval }
+
     public init(from decoder: any Decoder) throws {
         interval = try ParamReader(decoder, for: Self.self).decode(Self.interval)
     }

@@ -21,6 +21,8 @@ public struct RefetchNotifyPoll: ClientStrategy {
 
     public init(interval: DurationDistribution = RefetchNotifyPoll.defaultInterval) { self.interval = interval }
 
+    public var foregroundPollInterval: SimDuration? { interval.meanDuration }
+
     public init(from decoder: any Decoder) throws {
         interval = try ParamReader(decoder, for: Self.self).decode(Self.interval)
     }

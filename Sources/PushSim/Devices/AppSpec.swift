@@ -46,8 +46,8 @@ public struct AppSpec: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         foreground = try c.decodeDurations(.foreground)
         sessionLength = try c.decodeDurationIfPresent(.sessionLength) ?? .minutes(1)
-        sessions = try c.decodeIfPresent([Session].self, forKey: .sessions) ?? []
-        opens = try c.decodeIfPresent(RandomOpens.self, forKey: .opens)
+        sessions = try c.decodeOptional([Session].self, forKey: .sessions) ?? []
+        opens = try c.decodeOptional(RandomOpens.self, forKey: .opens)
         initialState = try c.decodeEnum(.initialState, default: .background)
         forceQuit = try c.decodeDurations(.forceQuit)
         swipeAway = try c.decodeDurations(.swipeAway)
@@ -56,7 +56,7 @@ public struct AppSpec: Decodable, Sendable {
             try t.rejectUnknownKeys(TapKeys.self)
             let tc = try t.container(keyedBy: TapKeys.self)
             tapProbability = try tc.decodeProbability(.probability)
-            tapDelay = try tc.decodeIfPresent(DurationDistribution.self, forKey: .delay) ?? .constant(.seconds(10))
+            tapDelay = try tc.decodeOptional(DurationDistribution.self, forKey: .delay) ?? .constant(.seconds(10))
         }
         handlerTime = try c.decodeDurationIfPresent(.handlerTime)
         serviceExtensionTime = try c.decodeDurationIfPresent(.serviceExtensionTime) ?? .seconds(30)
@@ -127,7 +127,7 @@ public struct RandomOpens: Decodable, Sendable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         gap = try c.decode(DurationDistribution.self, forKey: .gap)
-        session = try c.decodeIfPresent(DurationDistribution.self, forKey: .session) ?? .constant(.minutes(1))
+        session = try c.decodeOptional(DurationDistribution.self, forKey: .session) ?? .constant(.minutes(1))
         guard gap.meanDuration >= .seconds(1) else { throw c.invalid(.gap, "the gap between app opens needs a mean of at least 1s") }
     }
 }

@@ -88,12 +88,12 @@ public struct DeviceSpec: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         platform = try c.decodeEnum(.platform, default: .generic)
         offline = try c.decodePeriods(.offline)
-        connectivity = try c.decodeIfPresent(AlternatingPeriods.self, forKey: .connectivity)
+        connectivity = try c.decodeOptional(AlternatingPeriods.self, forKey: .connectivity)
         if connectivity != nil && !offline.isEmpty { throw c.invalid(.connectivity, "give \"offline\" periods or \"connectivity\", not both") }
         screenOn = try c.decodePeriods(.screenOn)
         charging = try c.decodePeriods(.charging)
         motion = try c.decodeDurations(.motion)
-        doze = try c.decodeIfPresent(DozeParameters.self, forKey: .doze) ?? .aosp
+        doze = try c.decodeOptional(DozeParameters.self, forKey: .doze) ?? .aosp
         highPriorityExemption = try c.decodeDurationIfPresent(.highPriorityExemption) ?? .minutes(5)
         lowPowerMode = try c.decodePeriods(.lowPowerMode)
         lowBattery = try c.decodePeriods(.lowBattery)
@@ -102,20 +102,20 @@ public struct DeviceSpec: Decodable, Sendable {
         batterySaverAtLowBattery = try c.decodeBool(.batterySaverAtLowBattery, default: false)
         standbyBucket = try c.decodeEnum(.standbyBucket, default: .active)
         standbyCaps = try c.decodeEnum(.standbyCaps, default: .byBucket)
-        backgroundBudget = try c.decodeIfPresent(BackgroundBudget.self, forKey: .backgroundBudget) ?? .default
+        backgroundBudget = try c.decodeOptional(BackgroundBudget.self, forKey: .backgroundBudget) ?? .default
         heldBackgroundPush = try c.decodeEnum(.heldBackgroundPush, default: .deliverAtLaunch)
-        let permission = try c.decodeIfPresent(String.self, forKey: .notifications) ?? "authorized"
+        let permission = try c.decodeOptional(String.self, forKey: .notifications) ?? "authorized"
         guard ["authorized", "denied"].contains(permission) else {
             throw c.invalid(.notifications, "expected \"authorized\" or \"denied\", got \"\(permission)\"")
         }
         notificationsAuthorized = permission == "authorized"
         tokenRotations = try c.decodeDurations(.tokenRotations)
         uninstalled = try c.decodePeriods(.uninstalled)
-        offlineDetection = try c.decodeIfPresent(DurationDistribution.self, forKey: .offlineDetection) ?? .zero
+        offlineDetection = try c.decodeOptional(DurationDistribution.self, forKey: .offlineDetection) ?? .zero
         restarts = try c.decodeDurations(.restarts)
-        restart = try c.decodeIfPresent(RestartSpec.self, forKey: .restart) ?? .default
+        restart = try c.decodeOptional(RestartSpec.self, forKey: .restart) ?? .default
         lastConnectedBefore = try c.decodeDurationIfPresent(.lastConnectedBefore) ?? .zero
-        app = try c.decodeIfPresent(AppSpec.self, forKey: .app) ?? AppSpec()
+        app = try c.decodeOptional(AppSpec.self, forKey: .app) ?? AppSpec()
         // `foreground` at device level is shorthand for app.foreground (app opens at those times).
         let opens = try c.decodeDurations(.foreground)
         if !opens.isEmpty {

@@ -79,7 +79,7 @@ extension Distribution: Decodable {
             self = .bernoulli(p: try c.decodeProbability(key("p")))
         case "discrete":
             let weights = try c.decode([Double].self, forKey: key("weights"))
-            let values = try c.decodeIfPresent([Double].self, forKey: key("values"))
+            let values = try c.decodeOptional([Double].self, forKey: key("values"))
             if let problem = DiscreteTable.problem(weights: weights, values: values) {
                 throw c.invalid(key(problem.name), problem.reason)
             }

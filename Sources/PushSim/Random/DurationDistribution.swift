@@ -91,7 +91,8 @@ public struct DurationDistribution: Decodable, Sendable, Equatable {
         }
         let units = SimDuration.units.map(\.name).joined(separator: ", ")
         guard let c = try? decoder.container(keyedBy: AnyCodingKey.self) else {
-            throw decoder.invalid("expected a duration string such as \"30s\" or a distribution object "
+            let null = (try? decoder.singleValueContainer().decodeNil()) == true
+            throw decoder.invalid((null ? "found null; " : "") + "expected a duration string such as \"30s\" or a distribution object "
                                   + "such as {\"kind\": \"exponential\", \"mean\": 30, \"unit\": \"s\"}")
         }
         let d = try Distribution(from: decoder, extraKeys: ["unit"])

@@ -48,7 +48,7 @@ public struct ChangeSchedule: Decodable, Sendable {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             name = try c.decode(String.self, forKey: .name)
             guard !name.isEmpty, name.utf8.count <= 64 else { throw c.invalid(.name, "expected a stage name of 1 to 64 bytes") }
-            after = try c.decodeIfPresent(DurationDistribution.self, forKey: .after) ?? .zero
+            after = try c.decodeOptional(DurationDistribution.self, forKey: .after) ?? .zero
         }
     }
 
@@ -60,10 +60,10 @@ public struct ChangeSchedule: Decodable, Sendable {
         count = try c.decodeInt(.count, in: 0...10_000_000)
         start = try c.decodeDurationIfPresent(.start) ?? .zero
         interval = try c.decodeDurationIfPresent(.interval)
-        gap = try c.decodeIfPresent(DurationDistribution.self, forKey: .gap)
-        stages = try c.decodeIfPresent([Stage].self, forKey: .stages)
-        message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message)
-        notify = try c.decodeIfPresent(Bool.self, forKey: .notify)
+        gap = try c.decodeOptional(DurationDistribution.self, forKey: .gap)
+        stages = try c.decodeOptional([Stage].self, forKey: .stages)
+        message = try c.decodeOptional(MessageTemplate.self, forKey: .message)
+        notify = try c.decodeOptional(Bool.self, forKey: .notify)
         if (interval == nil) == (gap == nil) && count > 1 {
             throw decoder.invalid("give exactly one of \"interval\" (a duration) or \"gap\" (a duration distribution)")
         }

@@ -43,10 +43,30 @@ extension KeyedDecodingContainer {
         DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: message)
     }
 
+    /// What a refused `null` is told (docs/model.md, "null").
+    public static var nullRefused: String {
+        "found null; give a value or leave the key out (null is a value only of fcm's \"downgrade\": off)"
+    }
+
+    /// Throws when `key` is present with the value `null`, which a scenario or sweep key
+    /// never takes (only `fcm.downgrade`, declared by `Param.switchableObject`, does).
+    public func refuseNull(_ key: Key) throws {
+        if contains(key), try decodeNil(forKey: key) { throw invalid(key, Self.nullRefused) }
+    }
+
+    /// The value at `key`, or `nil` when the key is absent. Unlike Foundation's
+    /// `decodeIfPresent`, which reads `null` as absent, it refuses `null` (`refuseNull`).
+    public func decodeOptional<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key) else { return nil }
+        try refuseNull(key)
+        return try decode(T.self, forKey: key)
+    }
+
     /// A duration string such as `"30s"` (see `SimDuration(parsing:)`).
     /// - Throws: at `key`'s path if the value is not a string or not a valid duration.
     public func decodeDuration(_ key: Key) throws -> SimDuration {
-        try decode(DurationString.self, forKey: key).value
+        try refuseNull(key)
+        return try decode(DurationString.self, forKey: key).value
     }
 
     /// An optional duration string; `nil` when the key is absent.
@@ -57,6 +77,7 @@ extension KeyedDecodingContainer {
     /// A probability in [0, 1]; `defaultValue` when the key is absent (if given).
     public func decodeProbability(_ key: Key, default defaultValue: Double? = nil) throws -> Double {
         if let defaultValue, !contains(key) { return defaultValue }
+        try refuseNull(key)
         let p = try decode(Double.self, forKey: key)
         guard p >= 0, p <= 1 else { throw invalid(key, "expected a probability in [0, 1], got \(p)") }
         return p
@@ -76,6 +97,7 @@ extension KeyedDecodingContainer {
     /// An integer of type `T`. Foundation reports a fractional number decoded as an integer
     /// as "not valid JSON" with no path; this says "expected an integer" at `key` instead.
     public func decodeInteger<T: FixedWidthInteger & Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+        try refuseNull(key)
         if let v = try? decode(T.self, forKey: key) { return v }
         if let d = try? decode(Double.self, forKey: key) {
             throw invalid(key, "expected an integer\(T.isSigned ? "" : " ≥ 0") in range, got \(d)")
@@ -86,6 +108,7 @@ extension KeyedDecodingContainer {
     /// A finite number within `range`; `defaultValue` when the key is absent (if given).
     public func decodeDouble(_ key: Key, in range: ClosedRange<Double>, default defaultValue: Double? = nil) throws -> Double {
         if let defaultValue, !contains(key) { return defaultValue }
+        try refuseNull(key)
         let v = try decode(Double.self, forKey: key)
         guard v.isFinite, range.contains(v) else {
             throw invalid(key, "expected a number in [\(range.lowerBound), \(range.upperBound)], got \(v)")
@@ -96,6 +119,7 @@ extension KeyedDecodingContainer {
     /// A number that must be strictly positive and finite.
     public func decodePositive(_ key: Key, default defaultValue: Double? = nil) throws -> Double {
         if let defaultValue, !contains(key) { return defaultValue }
+        try refuseNull(key)
         let v = try decode(Double.self, forKey: key)
         guard v.isFinite, v > 0 else { throw invalid(key, "expected a positive number, got \(v)") }
         return v
@@ -103,7 +127,7 @@ extension KeyedDecodingContainer {
 
     /// A boolean; `defaultValue` when absent.
     public func decodeBool(_ key: Key, default defaultValue: Bool) throws -> Bool {
-        try decodeIfPresent(Bool.self, forKey: key) ?? defaultValue
+        try decodeOptional(Bool.self, forKey: key) ?? defaultValue
     }
 }
 
@@ -124,31 +148,41 @@ extension KeyedDecodingContainer {
     /// A string naming a case of `E`; `defaultValue` when absent.
     /// - Throws: at `key` when the string is not a case, listing the valid ones.
     public func decodeEnum<E: RawRepresentable & CaseIterable>(_ key: Key, default defaultValue: E) throws -> E where E.RawValue == String {
-        guard let text = try decodeIfPresent(String.self, forKey: key) else { return defaultValue }
+        guard let text = try decodeOptional(String.self, forKey: key) else { return defaultValue }
         guard let v = E(rawValue: text) else {
             throw invalid(key, "unknown value \"\(text)\"; valid: \(E.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return v
     }
 
-    /// A name that also names a results folder: non-empty, no "/", not starting with ".".
+    /// The longest name (in UTF-8 bytes) that `decodeFolderName` accepts: a file name has at
+    /// most 255 bytes on Linux and macOS (`NAME_MAX`); the rest is room for names made from it.
+    public static var folderNameLimit: Int { 200 }
+
+    /// A name that also names a results folder (`Results/<name>`): non-empty, at most
+    /// `folderNameLimit` bytes, no "/", not starting with ".".
     public func decodeFolderName(_ key: Key) throws -> String {
+        try refuseNull(key)
         let name = try decode(String.self, forKey: key)
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
             throw invalid(key, "expected a non-empty name without \"/\" that does not start with \".\" (it names the results folder)")
+        }
+        guard name.utf8.count <= Self.folderNameLimit else {
+            throw invalid(key, "a name of \(name.utf8.count) bytes; at most \(Self.folderNameLimit) (it names the results folder, "
+                               + "and a file name has at most 255 bytes)")
         }
         return name
     }
 
     /// A list of duration strings, sorted; empty when absent.
     public func decodeDurations(_ key: Key) throws -> [SimDuration] {
-        (try decodeIfPresent([DurationString].self, forKey: key) ?? []).map(\.value).sorted()
+        (try decodeOptional([DurationString].self, forKey: key) ?? []).map(\.value).sorted()
     }
 
     /// A list of periods that must be sorted and must not overlap; empty when absent.
     /// Adjacent periods (one starts where the previous ends) are merged into one.
     public func decodePeriods(_ key: Key) throws -> [Period] {
-        let periods = try decodeIfPresent([Period].self, forKey: key) ?? []
+        let periods = try decodeOptional([Period].self, forKey: key) ?? []
         var merged: [Period] = []
         for (i, p) in periods.enumerated() {
             if let last = merged.last {

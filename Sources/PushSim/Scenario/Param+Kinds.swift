@@ -52,20 +52,20 @@ extension Param where Value == Int {
 }
 
 extension Param where Value == Bool {
-    /// `true` or `false` (`null` = the default).
+    /// `true` or `false`.
     public static func boolean(_ name: String, default b: Bool, doc: String) -> Param {
-        Param(name, type: "boolean", default: b, defaultJSON: .bool(b), nullIsAbsent: true, doc: doc,
+        Param(name, type: "boolean", default: b, defaultJSON: .bool(b), doc: doc,
               schema: .object(["type": "boolean"])) { c, key in try c.decode(Bool.self, forKey: key) }
     }
 }
 
 extension Param where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
-    /// A string naming a case of `Value` (`null` = the default).
+    /// A string naming a case of `Value`.
     /// - Throws (decoding): at the key, `unknown value "x"; valid: a, b`.
     public static func enumeration(_ name: String, default e: Value, doc: String) -> Param {
         let names = Value.allCases.map(\.rawValue)
         return Param(name, type: names.map { "\"\($0)\"" }.joined(separator: " | "), default: e, defaultJSON: .string(e.rawValue),
-                     nullIsAbsent: true, doc: doc, schema: .object(["enum": .array(names.map { .string($0) })])) { c, key in
+                     doc: doc, schema: .object(["enum": .array(names.map { .string($0) })])) { c, key in
             let text = try c.decode(String.self, forKey: key)
             guard let v = Value(rawValue: text) else {
                 throw c.invalid(key, "unknown value \"\(text)\"; valid: \(names.joined(separator: ", "))")
@@ -76,12 +76,11 @@ extension Param where Value: RawRepresentable & CaseIterable, Value.RawValue == 
 }
 
 extension Param where Value == DurationDistribution {
-    /// A duration distribution: a duration string or a distribution object with a `"unit"`
-    /// (`null` = the default).
+    /// A duration distribution: a duration string or a distribution object with a `"unit"`.
     public static func distribution(_ name: String, default d: DurationDistribution, range: DistributionRange = .any,
                                     doc: String) -> Param {
         Param(name, type: "duration distribution" + (range.positiveMean ? ", mean > 0" : ""), unit: SimDuration.unitList,
-              default: d, defaultJSON: OrderedJSON(d), nullIsAbsent: true, doc: doc,
+              default: d, defaultJSON: OrderedJSON(d), doc: doc,
               schema: .object(["$ref": .string(Schema.distributionRef)])) { c, key in
             let v = try c.decode(DurationDistribution.self, forKey: key)
             if range.positiveMean, v.meanDuration <= .zero {
@@ -95,50 +94,43 @@ extension Param where Value == DurationDistribution {
 extension Param where Value == KeyPattern {
     /// A collapse-key pattern: a string of 1 to 64 bytes where `{key}` stands for the changed key.
     public static func keyPattern(_ name: String, default k: KeyPattern, doc: String) -> Param {
-        Param(name, type: "string with {key}", default: k, defaultJSON: .string(k.text), nullIsAbsent: true, doc: doc,
+        Param(name, type: "string with {key}", default: k, defaultJSON: .string(k.text), doc: doc,
               schema: Schema.keyPattern) { c, key in try c.decode(KeyPattern.self, forKey: key) }
     }
 }
 
 extension Param where Value == KeyPattern? {
-    /// An optional key pattern (absent or `null` = none).
+    /// An optional key pattern (absent = none).
     public static func optionalKeyPattern(_ name: String, doc: String) -> Param {
-        Param(name, type: "string with {key}", default: .some(nil), defaultJSON: .null, nullIsAbsent: true, doc: doc,
+        Param(name, type: "string with {key}", default: .some(nil), defaultJSON: .null, doc: doc,
               schema: Schema.keyPattern) { c, key in try c.decode(KeyPattern.self, forKey: key) }
     }
 }
 
 extension Param where Value: Decodable & ParamDeclaring {
-    /// An object described by `Value.params` (e.g. a transport); absent or `null` = the default.
+    /// An object described by `Value.params` (e.g. a transport); absent = the default.
     /// Its documented default is `{}`, every nested parameter at its own default.
-    public static func object(_ name: String, default v: Value, nullIsAbsent: Bool = true, doc: String) -> Param {
+    public static func object(_ name: String, default v: Value, doc: String) -> Param {
         Param(name, type: "object {\(Value.params.map(\.name).joined(separator: ", "))}", default: v, defaultJSON: .object([]),
-              nullIsAbsent: nullIsAbsent, doc: doc, schema: Schema.object(of: Value.self), nested: Value.params) { c, key in
+              doc: doc, schema: Schema.object(of: Value.self), nested: Value.params) { c, key in
             try c.decode(Value.self, forKey: key)
         }
     }
 }
 
 extension Param {
-    /// An object described by `T.params`, or `null`; absent or `null` = `nil` (off).
-    public static func nullableObject<T: Decodable & ParamDeclaring & Sendable>(_ name: String, _ type: T.Type, doc: String) -> Param
-    where Value == T? {
-        Param(name, type: "object {\(T.params.map(\.name).joined(separator: ", "))} | null", default: .some(nil), defaultJSON: .null,
-              nullIsAbsent: true, doc: doc, schema: Schema.object(of: T.self), nested: T.params) { c, key in
-            try c.decode(T.self, forKey: key)
-        }
-    }
-}
-
-extension Param {
     /// An object that is on unless switched off: absent = `default`, `null` = off (`nil`),
-    /// an object = its values (its absent keys keep their defaults).
+    /// an object = its values (its absent keys keep their defaults). The one kind of
+    /// parameter for which `null` is a value (docs/model.md, "null").
     public static func switchableObject<T: Decodable & ParamDeclaring & Sendable>(_ name: String, _ type: T.Type, default v: T, doc: String) -> Param
     where Value == T? {
-        Param(name, type: "object {\(T.params.map(\.name).joined(separator: ", "))} | null (off)", default: .some(v), defaultJSON: .object([]),
-              doc: doc, schema: .object(["anyOf": [Schema.object(of: T.self), .object(["type": "null"])]]), nested: T.params) { c, key in
+        var p = Param(name, type: "object {\(T.params.map(\.name).joined(separator: ", "))} | null (off)", default: .some(v),
+                      defaultJSON: .object([]), doc: doc, schema: .object(["anyOf": [Schema.object(of: T.self), .object(["type": "null"])]]),
+                      nested: T.params) { c, key in
             try c.decodeNil(forKey: key) ? nil : c.decode(T.self, forKey: key)
         }
+        p.nullIsValue = true
+        return p
     }
 }
 

@@ -22,8 +22,9 @@ public struct Param<Value: Sendable>: Sendable {
     public let any: AnyParam
     /// The value when the key is absent; `nil` for a required parameter.
     let fallback: Value?
-    /// Whether a JSON `null` counts as absent (the default applies) rather than as an error.
-    let nullIsAbsent: Bool
+    /// Whether a JSON `null` is a value of this parameter (`switchableObject`: off); for
+    /// every other parameter `null` is refused (docs/model.md, "null").
+    var nullIsValue = false
     /// Decodes and checks the value at `key` (which is present).
     let read: @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> Value
 
@@ -34,14 +35,13 @@ public struct Param<Value: Sendable>: Sendable {
     ///   - schema: the JSON Schema of the value.
     ///   - nested: the parameters of an object value (shown under this one by `pushsim list`).
     public init(_ name: String, type: String, unit: String? = nil, default fallback: Value?, defaultJSON: OrderedJSON?,
-                nullIsAbsent: Bool = false, doc: String, schema: OrderedJSON, nested: [AnyParam] = [],
+                doc: String, schema: OrderedJSON, nested: [AnyParam] = [],
                 read: @escaping @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey) throws -> Value) {
         self.fallback = fallback
-        self.nullIsAbsent = nullIsAbsent
         self.read = read
         let json = fallback == nil ? nil : defaultJSON
         any = AnyParam(name: name, type: type, unit: unit, defaultJSON: json, doc: doc, nested: nested,
-                       schema: nullIsAbsent && json != nil ? .object(["anyOf": [schema, .object(["type": "null"])]]) : schema)
+                       schema: schema)
     }
 
     /// The JSON key.
@@ -79,19 +79,27 @@ public struct AnyParam: Sendable {
     /// Whether the key must be present.
     public var isRequired: Bool { defaultJSON == nil }
 
-    /// The `pushsim list` entry: the default as compact JSON, or `required`; an object's
-    /// parameters as its `fields`.
+    /// Whether the key is optional without a value of its own: absent means none (or, in
+    /// a variant, the scenario's); its documented default is `null`, which is no value a
+    /// file may write (docs/model.md, "null").
+    public var defaultsToNone: Bool { defaultJSON == .null }
+
+    /// The default as `pushsim list` and docs/plugins.md write it: compact JSON, `none`
+    /// (`defaultsToNone`), or `required`.
+    public var defaultText: String { defaultsToNone ? "none" : defaultJSON?.compact ?? "required" }
+
+    /// The `pushsim list` entry: the default as `defaultText`; an object's parameters as its `fields`.
     public var parameterDoc: ParameterDoc {
-        var entry = ParameterDoc(name, type, defaultJSON?.compact ?? "required", doc)
+        var entry = ParameterDoc(name, type, defaultText, doc)
         entry.fields = nested.map(\.parameterDoc)
         return entry
     }
 
-    /// The schema with the default and the doc attached.
+    /// The schema with the default (none for `defaultsToNone`: `null` is no value) and the doc attached.
     public var documentedSchema: OrderedJSON {
         guard case .object(var members) = schema else { return schema }
         members.append(.init("description", .string(doc)))
-        if let defaultJSON { members.append(.init("default", defaultJSON)) }
+        if let defaultJSON, !defaultsToNone { members.append(.init("default", defaultJSON)) }
         return .object(members)
     }
 }

@@ -22,26 +22,28 @@ public struct ParamReader {
         try self.init(decoder, params: T.params, reserved: T.reservedKeys)
     }
 
-    /// The value of `p`: its default when the key is absent (or `null`, for parameters that
-    /// allow it), else the decoded and range-checked value.
-    /// - Throws: at the key's path for a bad value; `keyNotFound` for a missing required one.
+    /// The value of `p`: its default when the key is absent, else the decoded and
+    /// range-checked value.
+    /// - Throws: at the key's path for a bad value or a `null` (unless `null` is one of
+    ///   `p`'s values); `keyNotFound` for a missing required one.
     public func decode<V>(_ p: Param<V>) throws -> V {
         let key = AnyCodingKey(p.name)
-        let absent = try !container.contains(key) || (p.nullIsAbsent && p.fallback != nil && container.decodeNil(forKey: key))
-        if absent {
+        guard container.contains(key) else {
             guard let v = p.fallback else {
                 throw DecodingError.keyNotFound(key, .init(codingPath: decoder.codingPath, debugDescription: "No value associated with key \"\(p.name)\""))
             }
             return v
         }
+        if !p.nullIsValue { try container.refuseNull(key) }
         return try p.read(container, key)
     }
 
-    /// The value of `p` when the key is present (and not a `null` that means absent), else `nil`.
+    /// The value of `p` when the key is present, else `nil`.
+    /// - Throws: as `decode(_:)`.
     public func decodeIfPresent<V>(_ p: Param<V>) throws -> V? {
         let key = AnyCodingKey(p.name)
         guard container.contains(key) else { return nil }
-        if p.nullIsAbsent, try container.decodeNil(forKey: key) { return nil }
+        if !p.nullIsValue { try container.refuseNull(key) }
         return try p.read(container, key)
     }
 

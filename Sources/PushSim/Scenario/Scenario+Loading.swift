@@ -22,27 +22,24 @@ extension Scenario {
     /// - Throws: `ScenarioError`; for a sweep file (`ScenarioFileKind`), at `$`: "a sweep
     ///   file (it has "axes"), not a scenario".
     public static func decode(_ data: Data, file: String, registry: PluginRegistry = .builtIn) throws(ScenarioError) -> Scenario {
-        try decodeStrictJSON(Scenario.self, data, file: file, registry: registry) { object throws(ScenarioError) in
-            if case let .sweep(key) = ScenarioFileKind(object: object) {
+        try decodeStrictJSON(Scenario.self, data, file: file, registry: registry) { keys throws(ScenarioError) in
+            if case let .sweep(key) = ScenarioFileKind(topLevelKeys: keys) {
                 throw ScenarioError(file: file, path: "$", message: "a sweep file (it has \"\(key)\"), not a scenario")
             }
         }
     }
 }
 
-/// Decodes `data` as `T` from JSON: malformed JSON and decoding failures become a
-/// `ScenarioError` naming `file` and the JSON path (line and column for syntax errors).
+/// Decodes `data` as `T` from JSON: the text must pass `StrictJSON.check` (no duplicate
+/// key, no trailing comma, numbers within `Double`, …); its failures and decoding failures
+/// become a `ScenarioError` naming `file` and the JSON path (line and column for syntax errors).
 /// Plug-in kinds are looked up in `registry` (given to the decoder's `userInfo`).
-/// `inspect` sees the parsed JSON first (to reject a file of the wrong kind as a whole).
+/// `inspect` sees the top-level keys first (to reject a file of the wrong kind as a whole).
+/// Only `JSONDecoder` parses the text (no `JSONSerialization` pass besides), so an explicit
+/// list costs one decode.
 func decodeStrictJSON<T: Decodable>(_ type: T.Type, _ data: Data, file: String, registry: PluginRegistry = .builtIn,
-                                    inspect: (Any) throws(ScenarioError) -> Void = { _ in }) throws(ScenarioError) -> T {
-    let object: Any
-    do {
-        object = try JSONSerialization.jsonObject(with: data)
-    } catch {
-        throw ScenarioError(file: file, path: "$", message: "malformed JSON: \(malformedJSONDetail(error, data))")
-    }
-    try inspect(object)
+                                    inspect: ([String]) throws(ScenarioError) -> Void = { _ in }) throws(ScenarioError) -> T {
+    try inspect(try StrictJSON.check(data, file: file))
     do {
         let decoder = JSONDecoder()
         decoder.userInfo[PluginRegistry.userInfoKey] = registry
@@ -52,16 +49,4 @@ func decodeStrictJSON<T: Decodable>(_ type: T.Type, _ data: Data, file: String, 
     } catch {
         throw ScenarioError(file: file, path: "$", message: "\(error)")
     }
-}
-
-/// Foundation's parse error, with "character N" turned into a line and column.
-func malformedJSONDetail(_ error: any Error, _ data: Data) -> String {
-    let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-    guard let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
-          let offset = Int(detail[range].dropFirst("character ".count)) else { return detail }
-    var line = 1, column = 1
-    for byte in data.prefix(offset) {
-        if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
-    }
-    return detail + " (line \(line), column \(column))"
 }

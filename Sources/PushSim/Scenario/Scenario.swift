@@ -48,28 +48,28 @@ public struct Scenario: Decodable, Sendable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decodeFolderName(.name)
-        description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
+        description = try c.decodeOptional(String.self, forKey: .description) ?? ""
         seed = try c.decodeInteger(UInt64.self, .seed)
         replications = try c.decodeInt(.replications, in: 1...100_000_000)
         horizon = try c.decodeDuration(.horizon)
         guard horizon > .zero, horizon <= .longestSample else { throw c.invalid(.horizon, "expected a horizon longer than 0s and at most 36500d") }
-        let generatorName = try c.decodeIfPresent(String.self, forKey: .generator) ?? GeneratorType.default.name
+        let generatorName = try c.decodeOptional(String.self, forKey: .generator) ?? GeneratorType.default.name
         guard let g = GeneratorType.named(generatorName) else {
             throw c.invalid(.generator, "unknown GSL generator \"\(generatorName)\"; valid: \(GeneratorType.allNames.joined(separator: ", "))")
         }
         generator = g
         server = try c.decode(ServerSpec.self, forKey: .server)
 
-        device = try c.decodeIfPresent(DeviceSpec.self, forKey: .device) ?? .alwaysOnline
-        message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message) ?? .default
-        client = try c.decodeIfPresent(ClientSpec.self, forKey: .client) ?? .instant
-        if let text = try c.decodeIfPresent(String.self, forKey: .start) {
+        device = try c.decodeOptional(DeviceSpec.self, forKey: .device) ?? .alwaysOnline
+        message = try c.decodeOptional(MessageTemplate.self, forKey: .message) ?? .default
+        client = try c.decodeOptional(ClientSpec.self, forKey: .client) ?? .instant
+        if let text = try c.decodeOptional(String.self, forKey: .start) {
             guard let epoch = LocalClock.epochSeconds(utc: text) else {
                 throw c.invalid(.start, "expected a UTC instant \"YYYY-MM-DDTHH:MM:SSZ\" (e.g. \"2026-03-29T20:00:00Z\"), got \"\(text)\"")
             }
             start = epoch
         }
-        recipient = try c.decodeIfPresent(RecipientSpec.self, forKey: .recipient) ?? .default
+        recipient = try c.decodeOptional(RecipientSpec.self, forKey: .recipient) ?? .default
         let registry = PluginRegistry.of(decoder)   // the kinds this file may name (JSONDecoder.userInfo)
         sender = c.contains(.sender) ? try registry.decodeSender(from: c.superDecoder(forKey: .sender)) : PerChange()
         strategies = try c.decode([StrategySpec].self, forKey: .strategies)

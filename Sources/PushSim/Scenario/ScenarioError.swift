@@ -54,7 +54,9 @@ public struct ScenarioError: Error, Sendable, CustomStringConvertible {
         case is [Any].Type: return "an array"
         default:
             let name = "\(type)"
-            return name.hasPrefix("Array") ? "an array" : (name.hasPrefix("Dictionary") ? "an object" : "a JSON \(name)")
+            if name.hasPrefix("Array") || name.hasPrefix("UnkeyedDecodingContainer") { return "an array" }
+            if name.hasPrefix("Dictionary") || name.hasPrefix("KeyedDecodingContainer") { return "an object" }
+            return "a JSON \(name)"
         }
     }
 }

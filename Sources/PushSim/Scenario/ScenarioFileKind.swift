@@ -12,17 +12,19 @@ public enum ScenarioFileKind: Equatable, Sendable {
     /// Not a JSON object, or an object with none of the telling keys.
     case unknown
 
-    /// The kind of the JSON in `data` (`.unknown` when it is not JSON).
+    /// The kind of the JSON in `data` (`.unknown` when it is not JSON or fails
+    /// `StrictJSON.check`, whose error the loaders then report).
     public init(json data: Data) {
-        self.init(object: (try? JSONSerialization.jsonObject(with: data)) ?? NSNull())
+        guard let keys = try? StrictJSON.check(data, file: "") else { self = .unknown; return }
+        self.init(topLevelKeys: keys)
     }
 
-    /// The kind of a `JSONSerialization` object.
-    init(object: Any) {
-        guard let o = object as? [String: Any] else { self = .unknown; return }
-        if let k = ["axes", "base"].first(where: { o[$0] != nil }) { self = .sweep(key: k); return }
+    /// The kind of a JSON object with these top-level keys (`StrictJSON.check`'s result).
+    init(topLevelKeys: [String]) {
+        let o = Set(topLevelKeys)
+        if let k = ["axes", "base"].first(where: { o.contains($0) }) { self = .sweep(key: k); return }
         let sweepKeys = Set(SweepSpec.CodingKeys.allCases.map(\.stringValue))
-        if let k = Scenario.CodingKeys.allCases.map(\.stringValue).first(where: { !sweepKeys.contains($0) && o[$0] != nil }) {
+        if let k = Scenario.CodingKeys.allCases.map(\.stringValue).first(where: { !sweepKeys.contains($0) && o.contains($0) }) {
             self = .scenario(key: k)
             return
         }

@@ -10,6 +10,8 @@ public struct ServerSpec: Decodable, Sendable {
     public var retainLast: Int
     /// When changes happen.
     public var changes: [ChangeSchedule]
+    /// Whether the file gave `changes` as a list (JSON paths `changes[i]`) or one object.
+    public internal(set) var changesListed = false
 
     enum CodingKeys: String, CodingKey, CaseIterable { case keys, retainLast, changes }
 
@@ -26,6 +28,7 @@ public struct ServerSpec: Decodable, Sendable {
             changes = [try c.decode(ChangeSchedule.self, forKey: .changes)]  // rethrows the object's own error
         }
         let listed = (try? c.nestedUnkeyedContainer(forKey: .changes)) != nil
+        changesListed = listed
         for (i, schedule) in changes.enumerated() where schedule.keysNeeded > keys {
             let path = c.codingPath + [CodingKeys.changes] + (listed ? [AnyCodingKey(intValue: i)!] : []) + [AnyCodingKey("count")]
             throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription:

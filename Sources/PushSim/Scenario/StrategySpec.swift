@@ -16,7 +16,7 @@ public struct StrategySpec: Decodable, Sendable {
             return
         }
         let c = try decoder.container(keyedBy: AnyCodingKey.self)
-        name = try c.decodeIfPresent(String.self, forKey: AnyCodingKey("name")) ?? type(of: prototype).kind
+        name = try c.decodeOptional(String.self, forKey: AnyCodingKey("name")) ?? type(of: prototype).kind
         guard !name.isEmpty, !name.contains("/") else { throw c.invalid(AnyCodingKey("name"), "expected a non-empty name without \"/\"") }
     }
 }

@@ -23,11 +23,11 @@ public struct Variant: Decodable, Sendable {
         }
         let registry = PluginRegistry.of(decoder)
         channel = try registry.decodeChannel(from: c.superDecoder(forKey: .channel))
-        device = try c.decodeIfPresent(DeviceSpec.self, forKey: .device)
-        server = try c.decodeIfPresent(ServerSpec.self, forKey: .server)
-        message = try c.decodeIfPresent(MessageTemplate.self, forKey: .message)
-        client = try c.decodeIfPresent(ClientSpec.self, forKey: .client)
-        recipient = try c.decodeIfPresent(RecipientSpec.self, forKey: .recipient)
+        device = try c.decodeOptional(DeviceSpec.self, forKey: .device)
+        server = try c.decodeOptional(ServerSpec.self, forKey: .server)
+        message = try c.decodeOptional(MessageTemplate.self, forKey: .message)
+        client = try c.decodeOptional(ClientSpec.self, forKey: .client)
+        recipient = try c.decodeOptional(RecipientSpec.self, forKey: .recipient)
         if c.contains(.sender) { sender = try registry.decodeSender(from: c.superDecoder(forKey: .sender)) }
     }
 }

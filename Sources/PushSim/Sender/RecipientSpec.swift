@@ -40,14 +40,14 @@ public struct RecipientSpec: Decodable, Sendable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone) ?? "UTC"
+        timeZone = try c.decodeOptional(String.self, forKey: .timeZone) ?? "UTC"
         // A clock over one day only validates the identifier; `bind` builds the real one.
         guard LocalClock(timeZone: timeZone, startEpoch: 0, horizon: .zero) != nil else {
             throw c.invalid(.timeZone, "unknown time zone \"\(timeZone)\"; expected an IANA identifier such as \"Europe/Sarajevo\" or \"America/New_York\"")
         }
-        quietHours = try c.decodeIfPresent(QuietHours.self, forKey: .quietHours)
+        quietHours = try c.decodeOptional(QuietHours.self, forKey: .quietHours)
         if quietHours?.isEmpty == true { quietHours = nil }
-        otherDevices = try c.decodeIfPresent([OtherDeviceSpec].self, forKey: .otherDevices) ?? []
+        otherDevices = try c.decodeOptional([OtherDeviceSpec].self, forKey: .otherDevices) ?? []
         guard otherDevices.count <= Self.maximumOtherDevices else {
             throw c.invalid(.otherDevices, "at most \(Self.maximumOtherDevices) other devices, got \(otherDevices.count)")
         }

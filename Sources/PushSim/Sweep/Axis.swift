@@ -37,7 +37,8 @@ public struct Axis: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let text = try c.decode(String.self, forKey: .path)
         do { path = try JSONPath(text) } catch { throw c.invalid(.path, error.description) }
-        name = try c.decodeIfPresent(String.self, forKey: .name) ?? text
+        name = try c.decodeOptional(String.self, forKey: .name) ?? text
+        guard !name.isEmpty else { throw c.invalid(.name, "expected a non-empty axis name (it heads a column of the reports)") }
         if c.contains(.values) == c.contains(.range) { throw decoder.invalid("give \"values\" (a list) or \"range\", not both or neither") }
         if c.contains(.values) {
             values = try c.decode([JSONValue].self, forKey: .values)
@@ -48,7 +49,7 @@ public struct Axis: Decodable, Sendable {
         try r.rejectUnknownKeys(RangeKeys.self)
         let rc = try r.container(keyedBy: RangeKeys.self)
         let from = try rc.decodeDouble(.from, in: -1e15...1e15), to = try rc.decodeDouble(.to, in: -1e15...1e15)
-        let unit = try rc.decodeIfPresent(String.self, forKey: .unit)
+        let unit = try rc.decodeOptional(String.self, forKey: .unit)
         if let unit, !SimDuration.units.contains(where: { $0.name == unit }) {
             let hint = SimDuration.unitName(for: unit).map { "did you mean \"\($0)\"? " } ?? ""
             throw rc.invalid(.unit, "unknown unit \"\(unit)\"; \(hint)units: us, ms, s, m, h, d")

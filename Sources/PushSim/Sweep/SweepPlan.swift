@@ -55,8 +55,8 @@ public struct SweepPlan: Sendable {
         do { sweepData = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw ScenarioError(file: path, path: "$", message: "cannot read the file (\((error as NSError).localizedDescription))")
         }
-        let spec = try decodeStrictJSON(SweepSpec.self, sweepData, file: path) { object throws(ScenarioError) in
-            if case let .scenario(key) = ScenarioFileKind(object: object) {
+        let spec = try decodeStrictJSON(SweepSpec.self, sweepData, file: path) { keys throws(ScenarioError) in
+            if case let .scenario(key) = ScenarioFileKind(topLevelKeys: keys) {
                 throw ScenarioError(file: path, path: "$", message: "a scenario file (it has \"\(key)\" and no \"axes\"), not a sweep")
             }
         }

@@ -50,13 +50,13 @@ public struct SweepSpec: Decodable, Sendable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decodeFolderName(.name)
-        description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
+        description = try c.decodeOptional(String.self, forKey: .description) ?? ""
         base = try c.decode(String.self, forKey: .base)
         replications = c.contains(.replications) ? try c.decodeInt(.replications, in: 1...100_000_000) : nil
         seed = c.contains(.seed) ? try c.decodeInteger(UInt64.self, .seed) : nil
         if c.contains(.horizon) { _ = try c.decodeDuration(.horizon); horizon = try c.decode(String.self, forKey: .horizon) }
-        variants = try c.decodeIfPresent([String].self, forKey: .variants)
-        strategies = try c.decodeIfPresent(JSONValue.self, forKey: .strategies)
+        variants = try c.decodeOptional([String].self, forKey: .variants)
+        strategies = try c.decodeOptional(JSONValue.self, forKey: .strategies)
         combine = try c.decodeEnum(.combine, default: .grid)
         axes = try c.decode([Axis].self, forKey: .axes)
         guard !axes.isEmpty else { throw c.invalid(.axes, "expected at least one axis") }
@@ -74,7 +74,7 @@ public struct SweepSpec: Decodable, Sendable {
         }
         let gridSize = axes.reduce(1.0) { $0 * Double($1.values.count) }
         guard combine == .zip || gridSize <= 100_000 else { throw c.invalid(.axes, "the grid has \(Int(gridSize)) points; at most 100,000") }
-        constraints = try c.decodeIfPresent([Constraint].self, forKey: .constraints) ?? []
+        constraints = try c.decodeOptional([Constraint].self, forKey: .constraints) ?? []
         for key in [CodingKeys.metric, .cost] where c.contains(key) {
             let name = try c.decode(String.self, forKey: key)
             guard Self.plottable.contains(name) else {

@@ -39,7 +39,7 @@ struct ParamDeclarationTests {
     func derivedListEqualsDeclarations(index: Int) {
         let k = kinds[index]
         #expect(k.docs.map(\.name) == k.params.map(\.name), "\(k.kind)")
-        #expect(k.docs.map(\.defaultValue) == k.params.map { $0.defaultJSON?.compact ?? "required" }, "\(k.kind)")
+        #expect(k.docs.map(\.defaultValue) == k.params.map { $0.defaultsToNone ? "none" : $0.defaultJSON?.compact ?? "required" }, "\(k.kind)")
         #expect(k.docs.map(\.summary) == k.params.map(\.doc), "\(k.kind)")
         #expect(Set(k.params.map(\.name)).count == k.params.count, "\(k.kind) declares a key twice")
     }
@@ -49,7 +49,8 @@ struct ParamDeclarationTests {
         let k = kinds[index]
         guard !k.params.contains(where: \.isRequired) else { return }
         let empty = try k.decode(Data(#"{"kind": "\#(k.kind)"}"#.utf8))
-        let members = [OrderedJSON.Member("kind", .string(k.kind))] + k.params.map { OrderedJSON.Member($0.name, $0.defaultJSON!) }
+        // A default of none cannot be written out (null is no value, docs/model.md): left out.
+        let members = [OrderedJSON.Member("kind", .string(k.kind))] + k.params.filter { !$0.defaultsToNone }.map { OrderedJSON.Member($0.name, $0.defaultJSON!) }
         let explicit = try k.decode(Data(OrderedJSON.object(members).compact.utf8))
         var a = "", b = ""
         dump(empty, to: &a); dump(explicit, to: &b)
@@ -74,7 +75,7 @@ struct ParamDeclarationTests {
         #expect(table(Coalesce.self) == [#"window="30s""#])
         #expect(table(CollapsePerEntity.self) == [#"key="entity-{key}""#])
         #expect(table(Outbox.self) == [#"period="1m""#, #"lease="2m""#, "workers=1", "stagger=false", "batch=100", "maxAttempts=5",
-            #"expiry="1d""#, "supersedeKey=null", "backoff={}", "crash=0", #"answerLatency="0s""#])
+            #"expiry="1d""#, "supersedeKey=none", "backoff={}", "crash=0", #"answerLatency="0s""#])
         #expect(Backoff.params.map { "\($0.name)=\($0.defaultJSON!.compact)" } == [#"initial="1m""#, #"max="1h""#, "jitter=0.1"])
         #expect(Outbox.parameters.first { $0.name == "backoff" }?.fields.map(\.name) == ["initial", "max", "jitter"])
         #expect(FCMChannel.parameters.first { $0.name == "apns" }?.fields.first { $0.name == "transport" }?.fields.count == 3)
@@ -123,11 +124,12 @@ struct ParamDeclarationTests {
         #expect((ok.sender as? Outbox)?.lease == .minutes(2))
     }
 
-    @Test("null: the default for the kinds that took it before, an error for the others")
-    func nullHandlingKept() throws {
-        let ok = try Scenario.decode(Data(scenario(channel: #"{"kind": "overflow", "deletedSignal": null, "transport": null}"#).utf8), file: "t.json")
-        #expect((ok.variants[0].channel as? OverflowChannel)?.deletedSignal == true)
-        #expect(failure(scenario(channel: #"{"kind": "overflow", "limit": null}"#))?.path == "$.variants[0].channel.limit")
+    @Test("null: refused for every parameter (booleans, objects and numbers alike), a value only of downgrade (docs/model.md)")
+    func nullHandling() throws {
+        for key in ["deletedSignal", "transport", "limit"] {
+            let e = failure(scenario(channel: #"{"kind": "overflow", "\#(key)": null}"#))
+            #expect(e?.path == "$.variants[0].channel.\(key)" && e?.message.contains("found null") == true, "\(key): \(e.map(\.description) ?? "accepted")")
+        }
         #expect(failure(scenario(channel: #"{"kind": "fcm", "downgrade": null}"#)) == nil)
     }
 }
