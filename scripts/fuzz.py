@@ -144,7 +144,9 @@ def limits(memory_mb):
 
 def execute(args, cwd, timeout, memory_mb):
     """Runs args; returns (status or None on timeout, stderr text, seconds)."""
-    env = dict(os.environ, CI="1", PUSHSIM_COMMIT="fuzz", SWIFT_BACKTRACE="enable=no")
+    # The size check measures the machine's memory; the child has only its address-space
+    # limit (of which the runtime's reservations take part), so it is told half of that.
+    env = dict(os.environ, CI="1", PUSHSIM_COMMIT="fuzz", SWIFT_BACKTRACE="enable=no", PUSHSIM_FREE_MEMORY=str((memory_mb << 20) // 2))
     start = time.monotonic()
     p = subprocess.Popen(args, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                          start_new_session=True, preexec_fn=limits(memory_mb))

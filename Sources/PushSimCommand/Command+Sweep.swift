@@ -68,6 +68,10 @@ extension Command {
         case let .complete(points):
             out("\(plan.spec.name): \(points) points → \(folder.path)/\n")
             plots(folder, ["rate", "cost"], a, environment, out: out, err: err)
+        case let .partial(done, total) where options.shard.n == 1:
+            // Only parts that changed on disk again after their recomputation get here.
+            err("pushsim: \(plan.spec.name): \(total - done) of \(total) points in \(folder.path)/points do not match their done records; rerun to recompute them\n")
+            return 1
         case let .partial(done, total):
             out("\(plan.spec.name): shard \(options.shard.k)/\(options.shard.n) done; \(done) of \(total) points in \(folder.path)/ (run `pushsim merge` over every shard's folder)\n")
         }

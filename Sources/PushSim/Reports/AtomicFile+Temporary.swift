@@ -55,7 +55,11 @@ extension AtomicFile {
     public static func removeStaleTemporaries(in folder: URL) {
         guard !FileManager.default.fileExists(atPath: folder.appendingPathComponent(ReportSet.journalName).path) else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let journal = folder.appendingPathComponent(ReportSet.journalName).path
         for name in names where isStaleTemporary(name) {
+            // Checked again before each removal: a writer without the folder's lock (`trace
+            // --out`) may run this while another commits.
+            guard !FileManager.default.fileExists(atPath: journal) else { return }
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }

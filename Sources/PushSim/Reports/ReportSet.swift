@@ -69,10 +69,11 @@ public final class ReportSet {
         encoder.outputFormatting = [.sortedKeys]
         try AtomicFile.write(String(decoding: try encoder.encode(journal), as: UTF8.self) + "\n",
                              to: folder.appendingPathComponent(Self.journalName))
-        FailPoint.reach("set.journal")
-        try Self.apply(journal, in: folder)
+        // From here the temporary files belong to the journal: an error must not delete them.
         files.removeAll()
         runs.removeAll()
+        FailPoint.reach("set.journal")
+        try Self.apply(journal, in: folder)
     }
 
     /// Deletes the temporary files of a set that will not be committed.
@@ -84,6 +85,12 @@ public final class ReportSet {
     }
 
     deinit { abandon() }
+
+    /// A commit that cannot be carried out (a runtime failure: exit 1, not bad input).
+    public struct CommitError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
 
     /// What `.pushsim.commit` holds.
     struct Journal: Codable {
@@ -101,14 +108,12 @@ public final class ReportSet {
         for entry in journal.files {
             let temporary = folder.appendingPathComponent(entry.temporary).path
             let name = folder.appendingPathComponent(entry.name).path
-            if rename(temporary, name) != 0 {
-                // Already renamed by an earlier attempt: the name must hold that file.
-                var info = stat()
-                guard errno == ENOENT, stat(name, &info) == 0, Int(info.st_size) == entry.checksum.size else {
-                    throw ScenarioError(file: name, path: "$", message:
-                        "an interrupted commit of this folder's reports cannot be completed (\(entry.name) is neither new nor "
-                        + "waiting under \(entry.temporary)); run the command that wrote it again")
-                }
+            // A temporary that is gone was renamed by an earlier attempt (no cleanup removes
+            // partial files while a journal is pending).
+            if rename(temporary, name) != 0, errno != ENOENT {
+                let reason = String(cString: strerror(errno))
+                throw CommitError(message: "the commit journal \(folder.appendingPathComponent(journalName).path) cannot rename "
+                    + "\(entry.temporary) to \(entry.name) (\(reason)); fix that and rerun, or remove the journal to keep the files as they are")
             }
             FailPoint.reach("set.rename")
         }
@@ -140,7 +145,7 @@ public final class ReportSet {
                 do {
                     try FolderLock(folder, purpose: "completing an interrupted commit").release()   // applies the journal
                     guard FileManager.default.fileExists(atPath: journal) else { return }
-                    throw ScenarioError(file: journal, path: "$", message: "this commit journal could not be applied; run the command that wrote the folder again")
+                    throw CommitError(message: "\(journal): this commit journal could not be applied; remove it to keep the files as they are")
                 } catch let e as ScenarioError where e.message.hasPrefix(FolderLock.heldMessage) {
                     // A writer took the folder meanwhile: wait for it like any other.
                 }

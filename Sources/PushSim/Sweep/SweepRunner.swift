@@ -109,9 +109,10 @@ public enum SweepRunner {
     /// - Parameter allowOtherBuild: merge shards computed by different builds (`BuildIdentity`).
     public static func merge(_ shards: [URL], into folder: URL, allowOtherBuild: Bool = false,
                              warn: (String) -> Void = { _ in }) throws -> Result {
-        let (plan, sources) = try mergeSources(shards, into: folder, allowOtherBuild: allowOtherBuild)
+        _ = try mergeSources(shards, into: folder, allowOtherBuild: allowOtherBuild)   // before anything is written
         let lock = try FolderLock(folder, purpose: "pushsim merge")
         defer { lock.release() }
+        let (plan, sources) = try mergeSources(shards, into: folder, allowOtherBuild: allowOtherBuild)   // as it is under the lock
         let target = folder.appendingPathComponent("points")
         var done = try plan.prepare(target, allowOtherBuild: true)
         for (points, manifest) in sources where points.standardized.path != target.standardized.path {

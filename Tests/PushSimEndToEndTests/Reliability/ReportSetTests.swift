@@ -117,3 +117,22 @@ extension ReportSetTests {
         #expect(!FileManager.default.fileExists(atPath: stale.path))
     }
 }
+
+extension ReportSetTests {
+    @Test("a commit whose rename fails keeps its temporary files for the journal; once the cause is gone, the next command completes the new set")
+    func failedRenameKeepsTheJournalWhole() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (_, new, oldFolder) = try Self.references(dir)
+        let folder = dir.appendingPathComponent("target")
+        try Reliability.copy(oldFolder, to: folder)
+        let blocker = folder.appendingPathComponent("summary.csv")
+        try FileManager.default.removeItem(at: blocker)
+        try FileManager.default.createDirectory(at: blocker.appendingPathComponent("x"), withIntermediateDirectories: true)   // rename onto a non-empty folder fails
+        let r = runCLI(["run", Reliability.study, "--out", folder.path, "--replications", "30", "--seed", "2", "--quiet", "--no-plot"])
+        #expect(r.status == 1 && r.err.contains(ReportSet.journalName), "\(r)")
+        try FileManager.default.removeItem(at: blocker)
+        try ReportSet.settle(folder)
+        #expect(Reliability.reports(folder) == new)
+    }
+}
