@@ -55,6 +55,10 @@ extension Command {
         }
         if a.options["--point"] != nil { throw UsageError("--point applies to a sweep file only; \(path) is a scenario") }
         let scenario = try load(a, registry).0
+        if scenario.fleet != nil {
+            throw ScenarioError(file: a.positional[0], path: "$.fleet", message: "trace follows one recipient; a fleet's recipients share the fleet's "
+                + "resources, so one of them cannot be replayed alone (drop \"fleet\" to trace a lone recipient, or read the fleet's timeline.csv)")
+        }
         return (scenario, scenario.name, nil)
     }
 }

@@ -122,7 +122,8 @@ enum Command {
         progress.finish()
         out("\(scenario.name): \(scenario.replications) replication\(scenario.replications == 1 ? "" : "s"), seed \(scenario.seed) → \(folder.path)/\n\n")
         out(SummaryTable.text(cells))
-        plots(folder, ["rate"], a, environment, out: out, err: err)
+        if scenario.fleet != nil { out(FleetSummaryText.text(folder: folder)) }
+        plots(folder, scenario.fleet == nil ? ["rate"] : ["rate", "timeline"], a, environment, out: out, err: err)
         return 0
     }
 }

@@ -36,6 +36,9 @@ public struct Push: Hashable, Sendable {
     public var lifetime: SimDuration?
     /// Payload size in bytes (cost accounting).
     public var size: Int32 = 0
+    /// In a fleet, the recipient the message is for (its index in the population; 0 for a
+    /// lone recipient): what a shared sender's rows are keyed by.
+    public var recipient: Int32 = 0
     /// The sender's notification id: the message this push carries (1, 2, 3, … per
     /// message in the run). Every attempt and every resend of one message carries the same
     /// id, so a client can drop copies it has already seen. Defaults to `id`.

@@ -33,6 +33,9 @@ public struct AppContext {
     /// sequences ending at the push's cursor); empty for a push that carries none, and in
     /// every other handler.
     public internal(set) var batch: [Change] = []
+    /// In `onPullFailed`: the wait the server asked for when it refused the pull as
+    /// overloaded (a fleet's shared server, 503 with Retry-After); nil otherwise.
+    public internal(set) var retryAfter: SimDuration?
 
     public init(now: SimTime, cursor: Int64, online: Bool, appState: AppState = .foreground, session: Int = 0) {
         self.now = now; self.cursor = cursor; self.online = online; self.appState = appState; self.session = session

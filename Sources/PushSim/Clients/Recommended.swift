@@ -1,7 +1,9 @@
 /// `recommended`: what the platform guidance adds up to. Treat a push as a hint and pull
 /// from the cursor; pull at every app open and reconnect; full sync on `deletedMessages`;
 /// poll slowly (`interval`, default 5 min) while in the foreground; after a failed pull,
-/// retry at the next of those occasions (they all pull anyway).
+/// retry at the next of those occasions (they all pull anyway), or, when the server refused
+/// the pull as overloaded with a Retry-After (a fleet's shared server), once that wait is
+/// over.
 ///
 /// JSON: `{"kind": "recommended", "interval": "5m"}`.
 public struct Recommended: ClientStrategy {
@@ -33,7 +35,15 @@ public struct Recommended: ClientStrategy {
         poller.start(every: .fixed(interval), &app)
     }
 
+    /// The timer tag of a retry after Retry-After (poll timers use session numbers ≥ 0).
+    static let retryTag: Int32 = -1
+
+    public mutating func onPullFailed(_ app: inout AppContext) {
+        if let wait = app.retryAfter { app.setTimer(after: wait, tag: Self.retryTag) }
+    }
+
     public mutating func onTimer(tag: Int32, _ app: inout AppContext) {
+        if tag == Self.retryTag { app.pull(); return }
         if poller.fire(tag: tag, every: .fixed(interval), &app) { app.pull() }
     }
 }

@@ -46,7 +46,8 @@ extension WorldEvent {
         case .forceQuit: .forceQuit
         case .swipeAway: .swipeAway
         case .appSessionEnd: .sessionEnd
-        case .tap, .timer, .pullComplete, .doze, .offlineDetected, .serviceExtensionDone, .channelTimer, .senderTimer, .otherChannelTimer: .runTime
+        case .tap, .timer, .pullComplete, .doze, .offlineDetected, .serviceExtensionDone, .channelTimer, .senderTimer, .otherChannelTimer,
+             .jitteredPull, .fleet: .runTime
         case .deliver, .deletedMessages, .otherDeliver: .arrival
         }
     }

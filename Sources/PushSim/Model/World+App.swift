@@ -64,14 +64,19 @@ extension World {
         handlingPush = push.id
         let batch = keepsChangeLog && push.batch > 0
             ? max(0, Int(push.cursor) - Int(push.batch)) ..< min(Int(push.cursor), changeLog.count) : nil
+        inPushHandler = true
         react(batch: batch) { s, app in s.onPush(push, &app) }
     }
 
     /// Calls one strategy handler, then carries out what it asked for. `batch`: the
     /// indices of `changeLog` an `onPush` handler's push carries (S1), which the context
     /// then holds.
-    mutating func react(batch: Range<Int>? = nil, _ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
+    mutating func react(batch: Range<Int>? = nil, retryAfter: SimDuration? = nil,
+                        _ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
         appContext.begin(now: queue.now, cursor: replica.cursor, online: devices[0].online, appState: app.state, session: app.sessions)
+        appContext.retryAfter = retryAfter
+        let jitters = inPushHandler && client.pullJitter > .zero
+        inPushHandler = false
         if let batch { appContext.batch.append(contentsOf: changeLog[batch]) }
         // The push whose handler this is (F7's attribution): taken here, so that a handler
         // run inside this reaction (a pull that fails at once) is not credited to it.
@@ -95,7 +100,14 @@ extension World {
         }
         if let posted { for key in posted { postNotification(key: key, for: owner) } }
         if let afterPull { for key in afterPull { replica.notifyAfterPull.append((key, owner)) } }
-        if pull || fullSync { requestPull(full: fullSync) }
+        if pull || fullSync {
+            if jitters {
+                let delay = SimDuration(microseconds: Int64(clientRandom.uniform() * Double(client.pullJitter.microseconds)))
+                queue.schedule(.jitteredPull(full: fullSync, process: app.generation), at: queue.now + delay)
+            } else {
+                requestPull(full: fullSync)
+            }
+        }
         guard let timers else { return }
         for timer in timers {
             observe(.timerSet(tag: timer.tag))
@@ -150,6 +162,7 @@ extension World {
             queue.schedule(.pullComplete(failed: true, process: app.generation), at: queue.now)
             return
         }
+        if let link = fleet, link.hub.servesPulls { requestSharedPull(link.hub, recipient: link.recipient); return }
         let latency = client.pullLatency.sample(clientRandom)
         observe(.pullStarted(full: replica.currentPullIsFull, latency: latency))
         let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
@@ -159,12 +172,12 @@ extension World {
 
     /// A pull's answer arrives: applied if the request succeeded, the device is still
     /// online and the background deadline has not passed; otherwise `onPullFailed`.
-    mutating func completePull(failed: Bool) {
+    mutating func completePull(failed: Bool, retryAfter: SimDuration? = nil) {
         replica.pullInFlight = false
         let online = devices[0].online, installed = devices[0].installed
         if failed || !online || queue.now > replica.pullDeadline || !installed {
             observe(.pullFailed(failed ? .failed : !online ? .offline : !installed ? .uninstalled : .pastDeadline))
-            if installed { react { s, app in s.onPullFailed(&app) } }
+            if installed { react(retryAfter: retryAfter) { s, app in s.onPullFailed(&app) } }
         } else {
             applyPull()
             if !replica.notifyAfterPull.isEmpty {

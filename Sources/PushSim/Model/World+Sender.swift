@@ -42,11 +42,18 @@ extension World {
         ledger.sent(push.id)
         observe(.sent(push, device: device))
         if !devices[device].installed || token != devices[device].token { observe(.staleTokenSend) }
-        let answer = withProvider(device, token: token) { channel, cx in channel.send(push, &cx) }
+        let answer: ProviderAnswer
+        if let link = fleet, !inTopicFanOut, let refusal = link.hub.quotaRefusal(platform: devices[device].platform, recipient: link.recipient,
+                                                                 device: device, at: queue.now) {
+            answer = refusal   // the provider's quota answers before the channel sees the request
+        } else {
+            answer = withProvider(device, token: token) { channel, cx in channel.send(push, &cx) }
+        }
         switch answer {
         case let .rejected(error, retryAfter):
             precondition(!ledger.isFinal(push.id), "\(type(of: providers[device])) refused push \(push.id) after ending it: a refusal does nothing else")
             ledger.reject(push.id, Rejection(error, retryAfter: retryAfter))
+            if let link = fleet { link.hub.timeline.rejected(error, at: queue.now) }
         case let .accepted(messageID):
             precondition(messageID == push.id, "\(type(of: providers[device])) accepted push \(push.id) as message \(messageID)")
             let duplicate = messages.accept(push.notification, device: device)
@@ -94,7 +101,7 @@ struct WorldSenderServices: SenderServices {
     func setSenderTimer(at time: SimTime, tag: Int32) { world.pointee.queue.schedule(.senderTimer(tag: tag), at: time) }
     func senderRandom() -> RandomStream { world.pointee.senderRandom() }
     func settle(_ message: Int64, _ fate: MessageFate) { world.pointee.messages.settle(message, fate) }
-    func count(_ c: Count, by n: Int) { world.pointee.observer.counts[c] += n }
-    func raise(_ c: Count, to value: Int) { world.pointee.observer.raise(c, to: value) }
-    func wokenAccepted(lateness: SimDuration) { world.pointee.observer.wokenAccepted(lateness: lateness) }
+    func count(_ c: Count, by n: Int, registration: Int?) { world.pointee.observer.counts[c] += n }
+    func raise(_ c: Count, to value: Int, registration: Int?) { world.pointee.observer.raise(c, to: value) }
+    func wokenAccepted(lateness: SimDuration, registration: Int?) { world.pointee.observer.wokenAccepted(lateness: lateness) }
 }

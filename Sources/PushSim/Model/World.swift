@@ -76,6 +76,15 @@ struct World: DiscreteEventModel {
     /// Every change of the run, by sequence (index sequence − 1), when `keepsChangeLog`:
     /// what a push's batch carries, whatever the server's log still retains.
     var changeLog: [Change] = []
+    /// In a fleet: the recipient's index and the shared resources (nil: a lone recipient).
+    var fleet: FleetLink?
+    /// Per topic message committed for the recipient so far (fleets with a `topic`,
+    /// `World+Fleet`): its message id and change.
+    var topicMessages: [(message: Int64, change: Change)] = []
+    /// Whether the handler running now is `onPush` (its pull may be jittered, `pullJitter`).
+    var inPushHandler = false
+    /// Whether a topic's fan-out sends now (the project quota counts the topic's one request, not these).
+    var inTopicFanOut = false
 
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
     /// order (see `WorldEvent`).
@@ -149,6 +158,12 @@ struct World: DiscreteEventModel {
     mutating func run(until horizon: SimTime) -> RunOutcome {
         if observer.tracing { observer.state(traceState(), at: .zero) }
         Simulator.run(&self, until: horizon)
+        return finish(at: horizon)
+    }
+
+    /// Ends the run at `horizon` (every event up to it has run): the sender policy and
+    /// the channels finish, and the outcome is read.
+    mutating func finish(at horizon: SimTime) -> RunOutcome {
         withSender { policy, cx in policy.finish(&cx) }
         for d in providers.indices { withProvider(d) { channel, cx in channel.finish(&cx) } }
         flushLedgerNotes()
@@ -221,6 +236,9 @@ struct World: DiscreteEventModel {
         case let .otherDeliver(id, device): deliverToOther(ledger.push(id), device: Int(device))
         case let .otherChannelTimer(device, slot, tag):
             withProvider(Int(device), timerSlot: slot) { channel, cx in channel.timer(tag: tag, &cx) }
+        case let .jitteredPull(full, process):
+            if process == app.generation, app.state != .notRunning { requestPull(full: full) }
+        case let .fleet(delivery): receive(delivery)
         }
     }
 
@@ -238,6 +256,11 @@ struct World: DiscreteEventModel {
         guard shape.send else { return }
         var message = shape.push(id: 0, cursor: server.head, change: change, at: queue.now)
         message.notification = messages.open()
+        if let link = fleet, link.hub.sharesSender {
+            message.recipient = link.recipient
+            link.hub.pendingMessages.append(message)
+            return
+        }
         withSender { policy, cx in policy.onMessage(message, &cx) }
     }
 }

@@ -44,7 +44,7 @@ struct GnuplotFigure {
 
     /// The files `plot.gp` of a run or sweep draws (`rate.*`, `cost.*`): a commit of new
     /// reports removes them (they show the old set) until they are drawn again.
-    public static let figureFiles = ["rate", "cost"].flatMap { name in formats.map { "\(name).\($0)" } }
+    public static let figureFiles = ["rate", "cost", "timeline"].flatMap { name in formats.map { "\(name).\($0)" } }
 
     /// The gnuplot commands drawing the figure into `<name>.svg`, `.png` and `.pdf`.
     func script() -> String {

@@ -44,6 +44,13 @@ public struct StudyReport {
 
         let set = ReportSet(folder: folder)
         defer { set.abandon() }
+        if let fleet = scenario.fleet {
+            let cells = try FleetReport.run(scenario, fleet: fleet, simulation: simulation, set: set, jobs: jobs, runs: format, progress: progress)
+            try set.write("meta.json", metaJSON(scenario, provenance, shuffleTies: shuffleTies, runs: format))
+            for name in GnuplotFigure.figureFiles { set.remove(name) }
+            try set.commit()
+            return cells
+        }
         let runs = try set.runs(format)
         try runs.write(bytes: Array(CSV.record(RunsTable.columns).utf8))
         let total = simulation.runCount
@@ -98,6 +105,10 @@ public struct StudyReport {
             "variants": scenario.variants.map(\.name),
             "strategies": scenario.strategies.map(\.name),
         ]
+        if let fleet = scenario.fleet {
+            object["fleet_recipients"] = fleet.population.count
+            object["fleet_run_numbering"] = "recipient r of fleet replication k is run k*recipients+r (its streams' replication)"
+        }
         if let shuffleTies { object["shuffle_ties"] = NSNumber(value: shuffleTies) }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"

@@ -34,6 +34,7 @@ extension Scenario: ParamDeclaring {
                                         doc: "the person notified: time zone, quiet hours, other devices, how the server stores their tokens")
         case .sender: return .value(n, type: "sender (kind or {kind, …})", default: .string(PerChange.kind),
                                     doc: "what the server sends per change", schema: Schema.ref("sender"))
+        case .fleet: return .object(n, FleetSpec.self, default: .null, doc: "many recipients sharing one server, sender and the providers' quotas")
         }
     }
 }

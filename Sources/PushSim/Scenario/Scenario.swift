@@ -38,10 +38,13 @@ public struct Scenario: Decodable, Sendable {
     public var strategies: [StrategySpec]
     /// Channel variants, in report order.
     public var variants: [Variant]
+    /// Many recipients sharing one server, sender and the providers' quotas (nil: one
+    /// recipient per run; docs/model.md, Fleets).
+    public var fleet: FleetSpec?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, seed, replications, horizon, generator, server, device, message, client, strategies, variants
-        case start, recipient, sender
+        case start, recipient, sender, fleet
     }
 
     public init(from decoder: any Decoder) throws {
@@ -72,6 +75,7 @@ public struct Scenario: Decodable, Sendable {
         recipient = try c.decodeOptional(RecipientSpec.self, forKey: .recipient) ?? .default
         let registry = PluginRegistry.of(decoder)   // the kinds this file may name (JSONDecoder.userInfo)
         sender = c.contains(.sender) ? try registry.decodeSender(from: c.superDecoder(forKey: .sender)) : PerChange()
+        fleet = try c.decodeOptional(FleetSpec.self, forKey: .fleet)
         strategies = try c.decode([StrategySpec].self, forKey: .strategies)
         variants = try c.decode([Variant].self, forKey: .variants)
         guard !strategies.isEmpty else { throw c.invalid(.strategies, "expected at least one strategy") }
@@ -94,6 +98,10 @@ public struct Scenario: Decodable, Sendable {
             r.bind(startEpoch: start, horizon: horizon)
         }
         try bind(&recipient, at: [CodingKeys.recipient])
+        for (i, p) in (fleet?.population.profiles ?? []).enumerated() where p.recipient != nil {
+            try bind(&fleet!.population.profiles[i].recipient!, at: [CodingKeys.fleet, AnyCodingKey("population"), AnyCodingKey("profiles"),
+                                                                   AnyCodingKey(intValue: i)!, AnyCodingKey("recipient")])
+        }
         for i in variants.indices where variants[i].recipient != nil {
             try bind(&variants[i].recipient!, at: [CodingKeys.variants, AnyCodingKey(intValue: i)!, AnyCodingKey("recipient")])
         }

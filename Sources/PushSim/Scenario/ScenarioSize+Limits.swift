@@ -47,6 +47,9 @@ extension ScenarioSize {
         /// Events per second of one core, release build (2.4e6 with 10^7 changes, 4.2e6 with
         /// drawn connectivity, 8.6e6 polling, measured): for the time in messages only.
         public static let eventsPerSecond = 4e6
+        /// What a fleet's recipient holds besides its timeline's items: its world (without
+        /// a reused world's spare buffers) and its outcome (`fleet-day.json`, measured).
+        public static let bytesPerFleetRecipient = 12e3
     }
 
     /// What the machine can give a run: `run` and `sweep` refuse (exit 2) a scenario whose
@@ -110,7 +113,14 @@ extension ScenarioSize {
     /// item's path and the message (what it takes, the limit, `--jobs` that would fit).
     func memoryProblem(_ limits: Limits, jobs: Int) -> (String, String)? {
         let needed = memory(jobs: jobs)
-        guard needed > limits.memory, let item = dominant(\.bytes) else { return nil }
+        guard needed > limits.memory else { return nil }
+        if recipients > 1 {
+            let fit = Int(((limits.memory - Calibration.processBytes) / bytesPerWorker).rounded(.down))
+            let remedy = fit >= 1 ? "run with --jobs \(fit), or \(Self.anyway)" : "make the population smaller, or \(Self.anyway)"
+            return ("$.fleet.population.count", "\(recipients) recipients take about \(Self.bytes(bytesPerWorker)) per fleet run; "
+                + "the process needs about \(Self.bytes(needed)), more than the \(Self.bytes(limits.memory)) of memory available; \(remedy)")
+        }
+        guard let item = dominant(\.bytes) else { return nil }
         let workers = max(1, min(jobs, replications))
         let fit = Int(((limits.memory - Calibration.processBytes) / bytesPerWorker).rounded(.down))
         let remedy = fit >= 1 ? "run with --jobs \(fit), or \(Self.anyway)" : "make it smaller, or \(Self.anyway)"
@@ -124,6 +134,7 @@ extension ScenarioSize {
     /// per run (many small runs), else the item with the most events.
     func blamedForEvents() -> (path: String, what: String) {
         let perRun = cells.reduce(0) { $0 + $1.eventsPerRun } / Double(max(1, cells.count))
+        if recipients > 1 { return ("$.fleet.population.count", "\(recipients) recipients of about \(Self.count(perRun)) events each") }
         guard runs <= perRun, let item = dominant(\.events) else {
             return ("$.replications", "\(Self.count(runs)) runs of about \(Self.count(perRun)) events")
         }

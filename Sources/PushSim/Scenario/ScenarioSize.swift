@@ -47,18 +47,27 @@ public struct ScenarioSize: Sendable {
     public var cells: [Cell]
     /// Replications of each cell.
     public var replications: Int
+    /// Recipients per run: a fleet's population (`fleet.population.count`), else 1.
+    public var recipients = 1
 
-    /// Runs: cells × replications.
-    public var runs: Double { Double(cells.count) * Double(replications) }
+    /// Runs: cells × replications (× recipients for a fleet: a row per recipient).
+    public var runs: Double { Double(cells.count) * Double(replications) * Double(recipients) }
     /// Events of all runs.
-    public var events: Double { cells.reduce(0) { $0 + $1.eventsPerRun } * Double(replications) }
-    /// Bytes a worker holds once it has run every cell (the sum over the cells).
-    public var bytesPerWorker: Double { cells.reduce(0) { $0 + $1.bytes } }
+    public var events: Double { cells.reduce(0) { $0 + $1.eventsPerRun } * Double(replications) * Double(recipients) }
+    /// Bytes a worker holds once it has run every cell (the sum over the cells); for a
+    /// fleet, the worlds of one fleet run (its recipients, each once, freed at its end).
+    public var bytesPerWorker: Double {
+        guard recipients > 1 else { return cells.reduce(0) { $0 + $1.bytes } }
+        let perRecipient = cells.map { Calibration.bytesPerFleetRecipient + $0.items.reduce(0) { $0 + $1.bytes } }.max() ?? 0
+        return Double(recipients) * perRecipient
+    }
 
     /// The process's memory with `jobs` worker threads: its own, plus one set of worlds per
-    /// worker that runs every cell (at most one per replication).
+    /// worker that runs every cell (at most one per replication); for a fleet, one fleet
+    /// run per worker (at most one per run).
     public func memory(jobs: Int) -> Double {
-        Calibration.processBytes + Double(max(1, min(jobs, replications))) * bytesPerWorker
+        let parallel = recipients > 1 ? cells.count * replications : replications
+        return Calibration.processBytes + Double(max(1, min(jobs, parallel))) * bytesPerWorker
     }
 
     /// Bytes of the per-run rows in `format` (runs.csv, runs.csv.gz, none).
@@ -76,6 +85,7 @@ public struct ScenarioSize: Sendable {
     /// The estimate for `scenario` as it will run (its `replications` and `horizon`).
     public init(_ scenario: Scenario) {
         replications = scenario.replications
+        recipients = scenario.fleet?.population.count ?? 1
         cells = []
         for (v, variant) in scenario.variants.enumerated() {
             let items = Self.variantItems(scenario, v)

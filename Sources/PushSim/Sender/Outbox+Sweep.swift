@@ -30,19 +30,20 @@ extension Outbox {
             return
         }
         if rows[i].attempts >= maxAttempts { finishRow(i, .failed, cx: &cx); return }
-        if cx.recipient.inQuietHours(t) {
-            let wake = cx.recipient.wake(after: t)
+        let recipient = cx.recipient(ofRegistration: rows[i].device)
+        if recipient.inQuietHours(t) {
+            let wake = recipient.wake(after: t)
             rows[i].state = .deferred
             rows[i].owner = -1
             rows[i].due = wake
             rows[i].wake = wake
-            cx.count(.deferrals)
+            cx.count(.deferrals, registration: rows[i].device)
             log?.append(.deferred(row: i, at: t, until: wake))
             return
         }
         guard cx.hasToken(rows[i].device) else { finishRow(i, .failed, cx: &cx); return }
         rows[i].attempts += 1
-        cx.raise(.attemptsMax, to: rows[i].attempts)
+        cx.raise(.attemptsMax, to: rows[i].attempts, registration: rows[i].device)
         var push = rows[i].push
         push.lifetime = rows[i].expiresAt - t
         let token = cx.token(of: rows[i].device)
@@ -51,7 +52,7 @@ extension Outbox {
         log?.append(.sent(row: i, claim: claim, worker: w, at: t, attempt: rows[i].attempts, answer: answer))
         if case .accepted = answer, rows[i].acceptedAt == nil {
             rows[i].acceptedAt = t
-            if let wake = rows[i].wake { cx.wokenAccepted(lateness: t - wake) }
+            if let wake = rows[i].wake { cx.wokenAccepted(lateness: t - wake, registration: rows[i].device) }
         }
         let latency = answerLatency.isConstantZero ? .zero : answerLatency.sample(cx.random)
         guard latency > .zero else {
@@ -73,12 +74,12 @@ extension Outbox {
         let row = rows[i]
         let holds = alive == incarnation[w] && row.state == .claimed && row.claim == claim && row.owner == w && t < row.leaseUntil
         log?.append(.answered(row: i, claim: claim, worker: w, at: t, answer: answer, recorded: holds))
-        guard holds else { cx.count(.answersNotRecorded); return }
+        guard holds else { cx.count(.answersNotRecorded, registration: row.device); return }
         switch answer {
         case let .accepted(id):
             if crash > 0 && cx.random.bernoulli(crash) {
                 incarnation[w] += 1
-                cx.count(.workerCrashes)
+                cx.count(.workerCrashes, registration: row.device)
                 log?.append(.crashed(row: i, worker: w, at: t))
                 return
             }
@@ -89,7 +90,7 @@ extension Outbox {
                 finishRow(i, .failed, cx: &cx)
                 if error.invalidatesToken && token != 0, let holder = cx.registration(holding: token, sameDeviceAs: row.device) {
                     cx.deleteToken(holder)
-                    cx.count(.tokensDeleted)
+                    cx.count(.tokensDeleted, registration: row.device)
                 }
                 return
             }
@@ -97,7 +98,7 @@ extension Outbox {
             let wait = backoff.wait(after: row.attempts, random: cx.random)
             rows[i].state = .queued
             rows[i].owner = -1
-            rows[i].due = t + max(retryAfter ?? .zero, wait)
+            rows[i].due = t + max(honourRetryAfter ? retryAfter ?? .zero : .zero, wait)
             log?.append(.retryScheduled(row: i, at: t, due: rows[i].due, base: backoff.base(after: row.attempts)))
         }
     }

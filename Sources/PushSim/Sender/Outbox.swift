@@ -44,10 +44,12 @@ public struct Outbox: SenderPolicy, ParamFieldDeclaring {
     public static let crash = Param.probability("crash", default: 0, doc: "a worker dies between the provider's acceptance and recording it")
     public static let answerLatency = Param.distribution("answerLatency", default: .zero,
                                                   doc: "time from a request to the provider's answer reaching the worker")
+    public static let honourRetryAfter = Param.boolean("honourRetryAfter", default: true,
+                                                       doc: "a retry waits at least the provider's Retry-After (false: the backoff alone)")
     public static let fields: [ParamField<Self>] = [
         .bind(period, \.period), .bind(lease, \.lease), .bind(workers, \.workers), .bind(stagger, \.stagger), .bind(batch, \.batch),
         .bind(maxAttempts, \.maxAttempts), .bind(expiry, \.expiry), .bind(supersedeKey, \.supersedeKey), .bind(backoff, \.backoff),
-        .bind(crash, \.crash), .bind(answerLatency, \.answerLatency),
+        .bind(crash, \.crash), .bind(answerLatency, \.answerLatency), .bind(honourRetryAfter, \.honourRetryAfter),
     ]
 
     /// Time between a worker's sweeps (µs, > 0).
@@ -72,6 +74,9 @@ public struct Outbox: SenderPolicy, ParamFieldDeclaring {
     public var crash = Outbox.crash.defaultValue
     /// Time from a request to the provider's answer reaching the worker.
     public var answerLatency = Outbox.answerLatency.defaultValue
+    /// Whether a retry waits at least the provider's Retry-After (F9 asks for it; default
+    /// true). False models a sender that ignores it and retries on its backoff alone.
+    public var honourRetryAfter = Outbox.honourRetryAfter.defaultValue
 
     /// Every row, in enqueue order.
     var rows: [OutboxRow] = []
@@ -109,7 +114,7 @@ public struct Outbox: SenderPolicy, ParamFieldDeclaring {
             dropFinishedRows()
         }
         let expiresAt = now + (message.lifetime ?? expiry)
-        for d in 0..<cx.registrationCount where cx.hasToken(d) {
+        for d in cx.registrations(for: message) where cx.hasToken(d) {
             live.append(rows.count)
             rows.append(OutboxRow(push: message, device: d, due: now, expiresAt: expiresAt, supersedeKey: key))
         }
@@ -125,7 +130,7 @@ public struct Outbox: SenderPolicy, ParamFieldDeclaring {
 
     public mutating func finish(_ cx: inout SenderContext) {
         for i in live where !rows[i].state.isTerminal {
-            cx.count(.rowsStuck)
+            cx.count(.rowsStuck, registration: rows[i].device)
             cx.settle(rows[i].push.notification, .pending)
         }
     }
@@ -152,5 +157,16 @@ public struct Outbox: SenderPolicy, ParamFieldDeclaring {
         rows[i].state = state
         rows[i].owner = -1
         log?.append(.finished(row: i, at: cx.now, state: state))
+    }
+}
+
+extension Outbox {
+    /// The rows not yet terminal, and how many of them are due and waiting (queued or
+    /// deferred with `due` ≤ `now`) at `now`: a fleet's timeline samples it each minute.
+    /// - Complexity: O(live rows).
+    func backlog(at now: SimTime) -> (rows: Int, late: Int) {
+        var late = 0
+        for i in live where (rows[i].state == .queued || rows[i].state == .deferred) && rows[i].due <= now { late += 1 }
+        return (live.count, late)
     }
 }

@@ -42,12 +42,16 @@ public struct SenderContext: ~Copyable {
     /// The registration of the same device as `r` (its current or its previous one) that
     /// holds `token` now, if any: a token the request went to may have moved from one to
     /// the other meanwhile (the app registered a new one).
-    public func registration(holding token: Int, sameDeviceAs r: Int) -> Int? {
-        let n = deviceCount
-        let d = r % n
-        for candidate in registrationCount > n ? [d, d + n] : [d] where self.token(of: candidate) == token { return candidate }
-        return nil
-    }
+    public func registration(holding token: Int, sameDeviceAs r: Int) -> Int? { services.registration(holding: token, sameDeviceAs: r) }
+
+    /// The registrations `message` is for: every registration of its recipient
+    /// (`0 ..< registrationCount` for a lone recipient; a fleet's shared sender sees the
+    /// registrations of the message's recipient only).
+    public func registrations(for message: Push) -> Range<Int> { services.registrations(for: message) }
+
+    /// The recipient registration `r` belongs to (its time zone and quiet hours); for a
+    /// lone recipient, `recipient`.
+    public func recipient(ofRegistration r: Int) -> RecipientSpec { services.recipient(ofRegistration: r) }
 
     /// Deletes the server's token for registration `r` (after a final `UNREGISTERED` /
     /// 410 / `BadDeviceToken` answer, F9, A9).
@@ -69,8 +73,7 @@ public struct SenderContext: ~Copyable {
     /// order (main device first).
     public mutating func sendToEveryDevice(_ push: Push) {
         // The count once, and the tokens without the per-call range check: r is in range.
-        let count = services.registrationCount
-        for r in 0..<count where services.token(of: r) != 0 { _ = services.send(push, to: r) }
+        for r in services.registrations(for: push) where services.token(of: r) != 0 { _ = services.send(push, to: r) }
     }
 
     /// Calls the policy's `onTimer(tag:_:)` at `time` (≥ now).
@@ -81,27 +84,32 @@ public struct SenderContext: ~Copyable {
 
     /// Declares a message's fate by design (`expired`, `superseded`) or, at the horizon,
     /// that the sender still holds it (`pending`).
+    /// A fleet's shared sender gives `message` as the push carries it (`Push.notification`).
     public mutating func settle(_ message: Int64, _ fate: MessageFate) { services.settle(message, fate) }
 
     /// Adds `n` (≥ 0) to one of the sender's own counts (`Count.senderCounted`: deleted
     /// tokens, deferrals, stuck rows, crashes, unrecorded answers), reported in the sender
     /// columns of `runs.csv`.
     /// - Precondition: `Count.senderCounted` contains `c`, and `n >= 0`.
-    public mutating func count(_ c: Count, by n: Int = 1) {
+    /// - Parameter registration: the registration the count is about, if any (a fleet's
+    ///   shared sender counts it for that registration's recipient).
+    public mutating func count(_ c: Count, by n: Int = 1, registration: Int? = nil) {
         precondition(Count.senderCounted.contains(c) && n >= 0, "a sender counts only its own counts, upwards")
-        services.count(c, by: n)
+        services.count(c, by: n, registration: registration)
     }
 
     /// Raises the sender's maximum `.attemptsMax` to `value` if it is larger.
     /// - Precondition: `c == .attemptsMax`.
-    public mutating func raise(_ c: Count, to value: Int) {
+    public mutating func raise(_ c: Count, to value: Int, registration: Int? = nil) {
         precondition(c == .attemptsMax, "a sender raises only its own maximum, .attemptsMax")
-        services.raise(c, to: value)
+        services.raise(c, to: value, registration: registration)
     }
 
     /// Counts a deferred row's first acceptance, `lateness` (≥ 0) after its wake time
     /// (`.wokenAccepted` and `DeferralLateness`).
-    public mutating func wokenAccepted(lateness: SimDuration) { services.wokenAccepted(lateness: lateness) }
+    public mutating func wokenAccepted(lateness: SimDuration, registration: Int? = nil) {
+        services.wokenAccepted(lateness: lateness, registration: registration)
+    }
 }
 
 /// The run's side of a `SenderContext`: the world (or a test double) provides it; a policy
@@ -118,7 +126,23 @@ protocol SenderServices {
     func setSenderTimer(at time: SimTime, tag: Int32)
     func senderRandom() -> RandomStream
     func settle(_ message: Int64, _ fate: MessageFate)
-    func count(_ c: Count, by n: Int)
-    func raise(_ c: Count, to value: Int)
-    func wokenAccepted(lateness: SimDuration)
+    func count(_ c: Count, by n: Int, registration: Int?)
+    func raise(_ c: Count, to value: Int, registration: Int?)
+    func wokenAccepted(lateness: SimDuration, registration: Int?)
+    func registration(holding token: Int, sameDeviceAs r: Int) -> Int?
+    func registrations(for message: Push) -> Range<Int>
+    func recipient(ofRegistration r: Int) -> RecipientSpec
+}
+
+extension SenderServices {
+    /// A lone recipient's: registrations 0 ..< n are the devices' current tokens,
+    /// n ..< 2n their previous ones.
+    func registration(holding token: Int, sameDeviceAs r: Int) -> Int? {
+        let n = deviceCount
+        let d = r % n
+        for candidate in registrationCount > n ? [d, d + n] : [d] where self.token(of: candidate) == token { return candidate }
+        return nil
+    }
+    func registrations(for message: Push) -> Range<Int> { 0..<registrationCount }
+    func recipient(ofRegistration r: Int) -> RecipientSpec { recipient }
 }

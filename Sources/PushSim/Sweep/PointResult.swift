@@ -9,9 +9,12 @@ struct PointResult {
     /// The point's axis fields (`Axis.fields`), in axis order.
     let axisFields: [String]
     /// Per cell (variant × strategies + strategy).
-    private(set) var summaries: [CellSummary]
-    /// Per cell, whether replication r converged.
-    private(set) var converged: [[Bool]]
+    var summaries: [CellSummary]
+    /// Per cell, whether replication r converged (a fleet: recipient r of fleet replication k at k·N + r).
+    var converged: [[Bool]]
+    /// A fleet point's `fleet.csv` rows (prefixed), and per cell its fleet runs' measures.
+    var fleetRows: [UInt8] = []
+    var fleetMeasures: [[FleetMeasures]] = []
 
     /// Runs the point: `replications` from its scenario, then, with a target half-width,
     /// doubling (up to `cap`) until every cell's 95% Wilson interval is at most that wide
@@ -26,6 +29,10 @@ struct PointResult {
                                  summaries: scenario.variants.flatMap { v in scenario.strategies.map { CellSummary(variant: v.name, strategy: $0.name) } },
                                  converged: [[Bool]](repeating: [], count: scenario.variants.count * strategies))
         let prefix = result.prefix
+        if let fleet = scenario.fleet {
+            try result.computeFleet(fleet, simulation: simulation, jobs: jobs, targetHalfwidth: targetHalfwidth, cap: cap, runs: runs, progress: progress)
+            return result
+        }
         var done = 0, target = scenario.replications
         while true {
             let fresh = target - done, first = done

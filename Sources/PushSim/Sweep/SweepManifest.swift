@@ -22,6 +22,9 @@ struct SweepManifest: Codable, Equatable {
     /// What the plots draw (`SweepSpec.metric`, `.cost`); nil in an older plan.json (the defaults).
     var plotMetric: String?
     var plotCost: String?
+    /// The headers of `fleet.csv` and `fleet-summary.csv` when the points are fleets (nil: not).
+    var fleetHeader: [String]?
+    var fleetSummaryHeader: [String]?
 
     init(plan: SweepPlan, options: SweepRunner.Options) throws {
         name = plan.spec.name
@@ -38,6 +41,14 @@ struct SweepManifest: Codable, Equatable {
         summaryHeader = ["point"] + axisNames + SummaryTable.columns
         pairedHeader = ["point"] + axisNames + PairedTable.columns
         let first = plan.points[0].scenario
+        let fleets = plan.points.filter { $0.scenario.fleet != nil }.count
+        if fleets > 0 {
+            guard fleets == plan.points.count else {
+                throw ScenarioError(file: plan.file, path: "$", message: "\(fleets) of \(plan.points.count) points are fleets; a sweep's points are all fleets or none")
+            }
+            fleetHeader = ["point"] + axisNames + FleetTables.keyColumns + FleetMeasures.columns.map(\.name)
+            fleetSummaryHeader = ["point"] + axisNames + FleetTables.summaryColumns
+        }
         let object: [String: Any] = [
             "pushsim_version": StudyReport.version,
             "commit": options.commit ?? NSNull(),

@@ -31,7 +31,7 @@ extension SweepManifest {
     }
 
     /// The parts of a point: `runs` (unless the format is `none`), `summary`, `paired`.
-    var parts: [String] { (runsFormat.writesRows ? ["runs"] : []) + ["summary", "paired"] }
+    var parts: [String] { (runsFormat.writesRows ? ["runs"] : []) + ["summary", "paired"] + (fleetHeader != nil ? ["fleet", "fleet-summary"] : []) }
 
     /// The done record of `point`, if it names this plan and its parts have their sizes.
     func doneRecord(_ point: Int, in folder: URL) -> DoneRecord? {
@@ -109,6 +109,12 @@ extension SweepManifest {
         FailPoint.reach("point.part")
         record.parts["paired"] = try AtomicFile.write(result.pairedRows(), to: partURL(point.index, "paired", in: folder), durable: false)
         FailPoint.reach("point.part")
+        if fleetHeader != nil {
+            for (part, rows) in [("fleet", result.fleetRows), ("fleet-summary", result.fleetSummaryRows())] {
+                record.parts[part] = try AtomicFile.write(String(decoding: rows, as: UTF8.self), to: partURL(point.index, part, in: folder), durable: false)
+                FailPoint.reach("point.part")
+            }
+        }
         try writeDoneRecord(record, point.index, in: folder)
         FailPoint.reach("point.done")
     }

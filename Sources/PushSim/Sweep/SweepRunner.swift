@@ -209,6 +209,15 @@ public enum SweepRunner {
                 }
             }
         }
+        if let fleetHeader = manifest.fleetHeader, let fleetSummaryHeader = manifest.fleetSummaryHeader {
+            for (name, header) in [("fleet", fleetHeader), ("fleet-summary", fleetSummaryHeader)] {
+                let file = try set.file("\(name).csv")
+                try file.write(CSV.record(header))
+                for i in 0..<manifest.pointCount where try file.append(contentsOf: manifest.partURL(i, name, in: pointsFolder)) != records[i].parts[name] {
+                    damaged.insert(i)
+                }
+            }
+        }
         guard damaged.isEmpty else { return try undo(damaged, manifest, pointsFolder) }
         try set.write("meta.json", manifest.meta)
         try set.write("plot.gp", SweepPlot.script(manifest, summary: summaryRows))

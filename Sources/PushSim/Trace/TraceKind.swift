@@ -12,6 +12,8 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
     // Battery Saver (I8) at 30 and 31: 29 is `offlineDetected` (A11, developed alongside),
     // so the codes, and with them the fingerprints, stay the same when both are merged.
     case batterySaverOn = 30, batterySaverOff, serviceExtensionDone, restart
+    // Fleets (`WorldEvent.fleet`) and jittered pulls.
+    case pullAnswer = 34, topicChange, topicFanOut, jitteredPull
     // What happens inside an event (traced only).
     case send = 40, pull, pullResult, write, notification, outcome, delay, state
 
@@ -51,6 +53,10 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
         case .batterySaverOff: "battery_saver_off"
         case .serviceExtensionDone: "extension_done"
         case .restart: "restart"
+        case .pullAnswer: "pull_answer"
+        case .topicChange: "topic_change"
+        case .topicFanOut: "topic_fan_out"
+        case .jitteredPull: "jittered_pull"
         case .send: "send"
         case .pull: "pull"
         case .pullResult: "pull_result"
@@ -105,6 +111,13 @@ extension WorldEvent {
         case let .otherDevice(device, change): (.otherDevice, Int32(device), 0, Int32(change.rawValue))
         case let .otherDeliver(id, device): (.otherDeliver, ledger.key(of: id), id, Int32(device))
         case let .otherChannelTimer(device, _, tag): (.otherChannelTimer, Int32(device), 0, tag)
+        case let .jitteredPull(full, _): (.jitteredPull, -1, 0, full ? 1 : 0)
+        case let .fleet(delivery):
+            switch delivery {
+            case let .pullAnswer(failed, overloaded, _): (.pullAnswer, -1, 0, (failed ? 1 : 0) | (overloaded ? 2 : 0))
+            case let .topicChange(key, _): (.topicChange, key, 0, 0)
+            case let .topicFanOut(message, _): (.topicFanOut, -1, Int64(message), 0)
+            }
         }
     }
 }

@@ -110,7 +110,9 @@ struct ScenarioSizeTests {
             } else {
                 let s = ScenarioSize(try Scenario.load(path: path).scenario)
                 try s.check(roomy, jobs: 2, format: .csv, file: f, folder: "out")
-                #expect(s.memory(jobs: 2) < 100e6, "\(f): \(ScenarioSize.bytes(s.memory(jobs: 2)))")
+                // A fleet holds every recipient's world (docs/model.md, Fleets): within the 4 GB
+                // its scale targets allow; any other shipped scenario is small.
+                #expect(s.memory(jobs: 2) < (s.recipients > 1 ? 4e9 : 100e6), "\(f): \(ScenarioSize.bytes(s.memory(jobs: 2)))")
             }
         }
     }

@@ -70,9 +70,9 @@ final class FakeSenderServices: SenderServices {
     func setSenderTimer(at time: SimTime, tag: Int32) { host.setTimer(at: time, tag: tag) }
     func senderRandom() -> RandomStream { host.senderRandom() }
     func settle(_ message: Int64, _ fate: MessageFate) { host.settle(message, fate) }
-    func count(_ c: Count, by n: Int) { host.counts[c] += n }
-    func raise(_ c: Count, to value: Int) { host.counts[c] = max(host.counts[c], value) }
-    func wokenAccepted(lateness: SimDuration) { host.counts[.wokenAccepted] += 1; host.lateness.add(lateness) }
+    func count(_ c: Count, by n: Int, registration: Int?) { host.counts[c] += n }
+    func raise(_ c: Count, to value: Int, registration: Int?) { host.counts[c] = max(host.counts[c], value) }
+    func wokenAccepted(lateness: SimDuration, registration: Int?) { host.counts[.wokenAccepted] += 1; host.lateness.add(lateness) }
 }
 
 /// Message `n` (1-based) for `key` at time `t`: cursor n, notification n.

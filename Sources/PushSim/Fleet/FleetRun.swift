@@ -1,0 +1,148 @@
+import Foundation
+import SimKernel
+
+/// One fleet run: every recipient of one replication of one (variant, strategy), in one
+/// world of shared resources (`FleetHub`), stepped by one outer schedule
+/// (`FleetSchedule`).
+///
+/// Recipient r of fleet replication k uses the streams of replication k·N + r (N the
+/// population's count): a fleet whose shared resources are all off therefore runs every
+/// recipient exactly as the lone runs k·N + r of the same scenario, and two strategies
+/// meet the same recipients (common random numbers). The population is drawn on the
+/// `fleet.population` stream of replication k, the topic's times on `fleet.topic`, the
+/// shared sender's draws on `fleet.sender`.
+///
+/// Order: at an equal time the recipients run first, in population order, each running
+/// every event of its own at that time (in its own order, `EventClass`), then the fleet's
+/// own events (server answers, the shared sender's sweeps, topic messages); what a step
+/// hands to a recipient at that time runs when that recipient's turn comes again.
+struct FleetRun {
+    let simulation: Simulation
+    let fleet: FleetSpec
+    let id: Simulation.RunID
+    let setups: FleetSetups
+
+    /// Runs it and returns what the reports need.
+    func run() -> FleetOutcome {
+        let scenario = simulation.scenario
+        let n = fleet.population.count
+        let horizon = SimTime.zero + scenario.horizon
+        let fleetStreams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: id.replication)
+        let attributes = fleet.population.draw(fleetStreams.stream(FleetPopulation.stream))
+        let hub = FleetHub(spec: fleet, horizon: horizon, topicTemplate: setups.topicTemplate(variant: id.variant))
+        var sender = fleet.sender
+        let strategy = scenario.strategies[id.strategy].prototype
+        if ProcessInfo.processInfo.environment["PUSHSIM_DEBUG_SIZES"] != nil {
+            FileHandle.standardError.write("World \(MemoryLayout<World>.size) Device \(MemoryLayout<Device>.size) App \(MemoryLayout<AppProcess>.size) Observer \(MemoryLayout<RunObserver>.size) Replica \(MemoryLayout<Replica>.size) Server \(MemoryLayout<Server>.size) Ledger \(MemoryLayout<PushLedger>.size) Messages \(MemoryLayout<MessageLedger>.size) Timeline \(MemoryLayout<TimelineBuffers>.size) Outcome \(MemoryLayout<RunOutcome>.size) Doze \(MemoryLayout<DozeController>.size)\n".data(using: .utf8)!)
+        }
+        let worlds = UnsafeMutablePointer<World>.allocate(capacity: n)
+        for r in 0..<n {
+            let (setup, channel) = setups.setup(variant: id.variant, attributes: attributes[r])
+            let replication = id.replication * n + r
+            var s = setup
+            if let shuffle = simulation.shuffleTies {
+                s.tieSalt = Simulation.tieSalt(seed: shuffle, replication: replication, generator: scenario.generator)
+            }
+            let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)
+            var world = Simulation.world(channel: channel, strategy: strategy, setup: s, streams: streams, trace: NoTrace())
+            world.fleet = World.FleetLink(hub: hub, recipient: Int32(r))
+            world.releaseReusableBuffers()
+            (worlds + r).initialize(to: world)
+        }
+        var alive = 0 ..< n
+        defer { worlds.advanced(by: alive.lowerBound).deinitialize(count: alive.count); worlds.deallocate() }
+
+        var schedule = FleetSchedule(members: n + 1)
+        let fleetMember = Int32(n)
+        for r in 0..<n { if let t = worlds[r].queue.nextTime { schedule.wake(Int32(r), at: t.microseconds) } }
+        if let topic = fleet.topic { scheduleTopic(topic, hub: hub, streams: fleetStreams, horizon: horizon) }
+        if sender is Outbox { hub.events.schedule(at: .zero, .tick) }
+        if let t = hub.events.nextTime { schedule.wake(fleetMember, at: t.microseconds) }
+
+        var touched: [Int32] = []
+        let senderRandom = fleetStreams.stream("fleet.sender")
+        var events = 0
+        func withSender(at now: SimTime, _ body: (inout any SenderPolicy, inout SenderContext) -> Void) {
+            withUnsafeMutablePointer(to: &touched) { touchedPointer in
+                var cx = SenderContext(FleetSenderServices(worlds: worlds, count: n, hub: hub, now: now, touched: touchedPointer, random: senderRandom))
+                body(&sender!, &cx)
+            }
+        }
+        func wake(_ r: Int32) { if let t = worlds[Int(r)].queue.nextTime { schedule.wake(r, at: t.microseconds) } }
+
+        while let (time, member) = schedule.top, time <= horizon.microseconds {
+            let now = SimTime(microseconds: time)
+            if member == fleetMember {
+                while let event = hub.events.next(until: now) {
+                    events += 1
+                    switch event {
+                    case let .pullDone(slot): hub.pullDone(slot: slot, at: now)
+                    case let .senderTimer(tag): withSender(at: now) { policy, cx in policy.onTimer(tag: tag, &cx) }
+                    case let .topic(index): fanOut(topic: Int(index), hub: hub, n: n, at: now)
+                    case .tick:
+                        if let outbox = sender as? Outbox { let b = outbox.backlog(at: now); hub.timeline.backlog(rows: b.rows, late: b.late, at: now) }
+                        if now + .minutes(1) <= horizon { hub.events.schedule(at: now + .minutes(1), .tick) }
+                    }
+                }
+            } else {
+                let before = worlds[Int(member)].queue.eventsPopped
+                Simulator.run(&worlds[Int(member)], until: now)
+                events += worlds[Int(member)].queue.eventsPopped - before
+                schedule.update(member, to: worlds[Int(member)].queue.nextTime?.microseconds)
+            }
+            if !hub.pendingMessages.isEmpty {
+                let messages = hub.pendingMessages
+                hub.pendingMessages.removeAll(keepingCapacity: true)
+                for var m in messages {
+                    m.notification |= Int64(m.recipient) << FleetSenderServices.messageShift
+                    withSender(at: now) { policy, cx in policy.onMessage(m, &cx) }
+                }
+            }
+            if !hub.deliveries.isEmpty {
+                for d in hub.deliveries {
+                    worlds[Int(d.recipient)].queue.schedule(d.event, at: d.time)
+                    schedule.wake(d.recipient, at: d.time.microseconds)
+                }
+                hub.deliveries.removeAll(keepingCapacity: true)
+            }
+            if !touched.isEmpty {
+                for r in touched { wake(r) }
+                touched.removeAll(keepingCapacity: true)
+            }
+            schedule.update(fleetMember, to: hub.events.nextTime?.microseconds)
+        }
+        if sender != nil { withSender(at: horizon) { policy, cx in policy.finish(&cx) } }
+        var outcomes: [RunOutcome] = []
+        outcomes.reserveCapacity(n)
+        // Each world is released once its outcome is read: the outcomes replace the worlds.
+        for r in 0..<n {
+            Simulator.run(&worlds[r], until: horizon)
+            outcomes.append(worlds[r].finish(at: horizon))
+            (worlds + r).deinitialize(count: 1)
+            alive = r + 1 ..< n
+        }
+        return FleetOutcome(id: id, outcomes: outcomes, timeline: hub.timeline, senderCounts: hub.senderCounts, events: events)
+    }
+
+    /// Draws the topic's times (on `fleet.topic`) and schedules one fleet event per topic message.
+    private func scheduleTopic(_ topic: FleetTopic, hub: FleetHub, streams: RandomStreams, horizon: SimTime) {
+        var drawn: [ServerSpec.TimedChange] = []
+        let keys = setups.keys(variant: id.variant)
+        topic.changes.draw(keys: keys, until: horizon, random: streams.stream("fleet.topic"), schedule: 0, into: &drawn)
+        hub.topicKeys = drawn.map(\.key)
+        for (i, c) in drawn.enumerated() { hub.events.schedule(at: c.time, .topic(index: Int32(i))) }
+    }
+
+    /// Topic message `index`: its change is committed for every recipient now, and its
+    /// one provider request fans out, recipient r reached r / `fanOutRate` seconds later.
+    private func fanOut(topic index: Int, hub: FleetHub, n: Int, at now: SimTime) {
+        hub.timeline.topicRequest(at: now)
+        let key = hub.topicKeys[index]
+        let rate = fleet.topic?.fanOutRate
+        for r in 0..<n { hub.deliveries.append((Int32(r), now, .fleet(.topicChange(key: key, schedule: Int32(index))))) }
+        for r in 0..<n {
+            let offset = rate.map { SimDuration(microseconds: Int64((Double(r) / $0 * 1e6).rounded(.down))) } ?? .zero
+            hub.deliveries.append((Int32(r), now + offset, .fleet(.topicFanOut(message: Int32(index), schedule: 0))))
+        }
+    }
+}

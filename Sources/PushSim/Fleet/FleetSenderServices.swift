@@ -1,0 +1,96 @@
+import SimKernel
+
+/// Sender kinds that can serve a whole fleet (`fleet.sender`): their handlers address
+/// registrations only through `SenderContext.registrations(for:)` and
+/// `recipient(ofRegistration:)`, so one instance can hold every recipient's messages.
+protocol SharedSender: SenderPolicy {}
+extension Outbox: SharedSender {}
+extension PerChange: SharedSender {}
+
+/// The shared sender's view of a fleet: registration `r` is registration `r % stride` of
+/// recipient `r / stride` (`stride` = 16: eight devices, each with a current and a
+/// previous token), and a message's id is `recipient << 36 | id` of its recipient's own
+/// message ids, so settling and counting reach the right recipient.
+struct FleetSenderServices: SenderServices {
+    static let stride = 16
+    static let messageShift: Int64 = 36
+
+    let worlds: UnsafeMutablePointer<World>
+    let count: Int
+    let hub: FleetHub
+    let now: SimTime
+    /// Recipients whose worlds the handler sent to (their queues may have new events).
+    let touched: UnsafeMutablePointer<[Int32]>
+    let random: RandomStream
+
+    var recipient: RecipientSpec { worlds[0].recipient }
+    var deviceCount: Int { count * 8 }
+    var registrationCount: Int { count * Self.stride }
+
+    @inline(__always) private func split(_ r: Int) -> (recipient: Int, local: Int) { (r / Self.stride, r % Self.stride) }
+
+    func token(of r: Int) -> Int {
+        let (i, local) = split(r)
+        let w = worlds + i
+        let n = w.pointee.devices.count
+        guard local < w.pointee.registrationCount else { return 0 }
+        return local < n ? w.pointee.devices[local].registeredToken : w.pointee.devices[local - n].previousRegisteredToken
+    }
+
+    func deleteToken(_ r: Int) {
+        let (i, local) = split(r)
+        prepare(i)
+        worlds[i].deleteToken(local)
+    }
+
+    func send(_ push: Push, to r: Int) -> ProviderAnswer {
+        let (i, local) = split(r)
+        prepare(i)
+        var local_push = push
+        local_push.notification = push.notification & ((1 << Self.messageShift) - 1)
+        touched.pointee.append(Int32(i))
+        return worlds[i].send(local_push, to: local)
+    }
+
+    /// Brings recipient `i`'s clock to now (its own next event is not earlier).
+    private func prepare(_ i: Int) { worlds[i].queue.advance(to: now) }
+
+    func setSenderTimer(at time: SimTime, tag: Int32) { hub.events.schedule(at: time, .senderTimer(tag: tag)) }
+    func senderRandom() -> RandomStream { random }
+
+    func settle(_ message: Int64, _ fate: MessageFate) {
+        let i = Int(message >> Self.messageShift)
+        worlds[i].messages.settle(message & ((1 << Self.messageShift) - 1), fate)
+    }
+
+    func count(_ c: Count, by n: Int, registration: Int?) {
+        if let r = registration { worlds[split(r).recipient].observer.counts[c] += n } else { hub.senderCounts[c] += n }
+    }
+
+    func raise(_ c: Count, to value: Int, registration: Int?) {
+        if let r = registration { worlds[split(r).recipient].observer.raise(c, to: value) }
+    }
+
+    func wokenAccepted(lateness: SimDuration, registration: Int?) {
+        guard let r = registration else { return }
+        worlds[split(r).recipient].observer.wokenAccepted(lateness: lateness)
+    }
+
+    func registration(holding token: Int, sameDeviceAs r: Int) -> Int? {
+        let (i, local) = split(r)
+        let n = worlds[i].devices.count
+        let d = local % n
+        let base = i * Self.stride
+        for candidate in worlds[i].registrationCount > n ? [d, d + n] : [d] where self.token(of: base + candidate) == token {
+            return base + candidate
+        }
+        return nil
+    }
+
+    func registrations(for message: Push) -> Range<Int> {
+        let base = Int(message.recipient) * Self.stride
+        return base ..< base + worlds[Int(message.recipient)].registrationCount
+    }
+
+    func recipient(ofRegistration r: Int) -> RecipientSpec { worlds[split(r).recipient].recipient }
+}

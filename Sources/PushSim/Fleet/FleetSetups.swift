@@ -1,0 +1,48 @@
+/// The setups of a fleet's recipients: per variant and drawn attributes, the variant's
+/// setup with the profile's channel, device, client and recipient, the drawn time zone and
+/// the drawn number of other devices (built once per combination a run meets).
+final class FleetSetups {
+    let scenario: Scenario
+    let fleet: FleetSpec
+    let simulation: Simulation
+    private var cache: [Key: (Simulation.Setup, any PushChannel)] = [:]
+
+    private struct Key: Hashable { var variant: Int; var attributes: FleetPopulation.Attributes }
+
+    init(simulation: Simulation, fleet: FleetSpec) {
+        self.simulation = simulation
+        scenario = simulation.scenario
+        self.fleet = fleet
+    }
+
+    /// The server's key count of variant `v` (topic changes draw their keys from it).
+    func keys(variant v: Int) -> Int { simulation.setup(variant: v).server.keys }
+
+    /// The topic's message template: its own, else the variant's or scenario's.
+    func topicTemplate(variant v: Int) -> MessageTemplate? {
+        guard let topic = fleet.topic else { return nil }
+        return topic.message ?? scenario.variants[v].message ?? scenario.message
+    }
+
+    func setup(variant v: Int, attributes a: FleetPopulation.Attributes) -> (Simulation.Setup, any PushChannel) {
+        let key = Key(variant: v, attributes: a)
+        if let hit = cache[key] { return hit }
+        var setup = simulation.setup(variant: v)
+        var channel = scenario.variants[v].channel
+        let profile = fleet.population.profiles[Int(a.profile)]
+        if let c = profile.channel { channel = c }
+        if let d = profile.device { setup.device = d }
+        if let c = profile.client { setup.client = c }
+        if let r = profile.recipient { setup.recipient = r }
+        if !fleet.population.timeZones.isEmpty { setup.recipient.timeZone = fleet.population.timeZones[Int(a.zone)].timeZone }
+        if a.otherDevices >= 0 {
+            let given = setup.recipient.otherDevices
+            var spec = OtherDeviceSpec()
+            spec.platform = setup.device.platform
+            setup.recipient.otherDevices = (0..<Int(a.otherDevices)).map { k in given.isEmpty ? spec : given[min(k, given.count - 1)] }
+        }
+        setup.recipient.bind(startEpoch: scenario.start, horizon: scenario.horizon)
+        cache[key] = (setup, channel)
+        return (setup, channel)
+    }
+}

@@ -1,0 +1,84 @@
+/// The world as one recipient of a fleet (`FleetRun`): what it hands to the fleet's
+/// shared resources (`FleetHub`) instead of handling alone, and what comes back.
+///
+/// A world outside a fleet (`fleet == nil`) never reaches this code: a lone recipient
+/// runs exactly as before, and a fleet whose shared resources are all off runs each
+/// recipient exactly as the lone run of the same streams (docs/model.md, Fleets).
+extension World {
+    /// The recipient's index in the fleet and the fleet's shared resources.
+    struct FleetLink {
+        let hub: FleetHub
+        let recipient: Int32
+    }
+
+    /// Frees what only a reused world needs (a fleet's worlds run once): the timeline's
+    /// drawing buffers, and the event queue's spare room.
+    mutating func releaseReusableBuffers() {
+        timeline = TimelineBuffers()
+        queue.shrinkToFit()
+    }
+
+    /// A pull goes to the fleet's shared server: its service time drawn from the
+    /// recipient's `client` stream (where a lone run draws `pullLatency`), so the draws stay
+    /// the recipient's own (common random numbers).
+    mutating func requestSharedPull(_ hub: FleetHub, recipient: Int32) {
+        let service = hub.serviceTime(clientRandom)
+        observe(.pullStarted(full: replica.currentPullIsFull, latency: nil))
+        let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
+        hub.submitPull(recipient: recipient, process: app.generation, service: service, failed: failed, at: queue.now)
+    }
+
+    /// Carries out what the fleet handed back.
+    mutating func receive(_ delivery: FleetDelivery) {
+        switch delivery {
+        case let .pullAnswer(failed, overloaded, process):
+            guard process == app.generation else { observe(.pullDropped); return }
+            completePull(failed: failed || overloaded, retryAfter: overloaded ? fleet?.hub.retryAfter : nil)
+        case let .topicChange(key, schedule):
+            commitTopicChange(key: key, schedule: Int(schedule))
+        case let .topicFanOut(message, schedule):
+            topicFanOut(message: Int64(message), schedule: Int(schedule))
+        }
+    }
+
+    /// The server commits the topic's change for this recipient (no push of its own: the
+    /// topic's one provider request fans out, `topicFanOut`).
+    private mutating func commitTopicChange(key: Int32, schedule: Int) {
+        let old = server.state[Int(key)]
+        let change = server.commit(key: key, value: server.head + 1)
+        if keepsChangeLog { changeLog.append(change) }
+        observe(.changeCommitted(key: key, sequence: change.sequence, old: old, new: change.value, client: replica.state[Int(key)],
+                                 notify: true))
+        topicMessages.append((messages.open(), change))
+    }
+
+    /// The fan-out reaches the recipient: each registration the server holds gets the
+    /// topic's push through its device's channel (storage, collapse, TTL and the device's
+    /// state apply as for any push); the provider request itself is the topic's one
+    /// (counted by the fleet's timeline, not per recipient).
+    private mutating func topicFanOut(message index: Int64, schedule: Int) {
+        guard let link = fleet, Int(index) < topicMessages.count else { return }
+        let (message, change) = topicMessages[Int(index)]
+        var push = link.hub.topicShape(schedule).push(id: 0, cursor: change.sequence, change: change, at: queue.now)
+        push.notification = message
+        inTopicFanOut = true
+        for r in 0..<registrationCount {
+            let (d, slot) = registration(r)
+            if devices[d].serverToken(slot) != 0 { _ = send(push, to: r) }
+        }
+        inTopicFanOut = false
+    }
+}
+
+/// What the fleet hands back to one recipient (`WorldEvent.fleet`).
+public enum FleetDelivery: Sendable {
+    /// The shared server answers a pull of app `process`: `failed` as the request drew
+    /// it; `overloaded` when the server refused it (503 with Retry-After).
+    case pullAnswer(failed: Bool, overloaded: Bool, process: Int32)
+    /// A topic message's change is committed for this recipient (`FleetSpec.Topic`):
+    /// `schedule` is the topic schedule's index.
+    case topicChange(key: Int32, schedule: Int32)
+    /// The provider's fan-out of topic message `message` (the recipient's own message
+    /// id) reaches this recipient's registrations.
+    case topicFanOut(message: Int32, schedule: Int32)
+}

@@ -1,0 +1,25 @@
+extension EventQueue {
+    /// Moves `now` forward to `time` without running anything: for a model stepped by an
+    /// outer loop (a fleet's recipients) that must act at `time` although its own next
+    /// event is later.
+    /// - Precondition: no pending event is earlier than `time`, and not staging.
+    /// - Complexity: O(1), plus O(log n) per cancelled entry discarded.
+    @inlinable
+    public mutating func advance(to time: SimTime) {
+        precondition(nextTime.map { $0 >= time } ?? true, "EventQueue: advance(to:) past a pending event")
+        if time > _now { _now = time }
+    }
+}
+
+extension EventQueue {
+    /// Gives back the heap's spare capacity (a queue made with a large
+    /// `reservingCapacity` for reuse, in a model that runs once).
+    /// - Complexity: O(n).
+    public mutating func shrinkToFit() {
+        guard heap.capacity > heap.count * 2 + 8 else { return }
+        var exact: [Entry] = []
+        exact.reserveCapacity(heap.count)
+        exact.append(contentsOf: heap)
+        heap = exact
+    }
+}
