@@ -27,8 +27,9 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "CPhilox", dependencies: ["CGSL"]),
+        .target(name: "CPrefetch"),
         .target(name: "SimKernel"),
-        .target(name: "PushSim", dependencies: ["SimKernel", "CGSL", "CPhilox", "CZlib"]),
+        .target(name: "PushSim", dependencies: ["SimKernel", "CGSL", "CPhilox", "CPrefetch", "CZlib"]),
         .target(name: "PushSimCommand", dependencies: ["PushSim"]),
         .executableTarget(name: "PushSimCLI", dependencies: ["PushSimCommand"]),
         .executableTarget(name: "PushSimBench", dependencies: ["PushSim", "CGSL"], path: "Benchmarks/PushSimBench"),

@@ -46,9 +46,13 @@
 #      BENCH_100K=1 adds 100,000 points.
 #  10. compare of sweep summaries of 60,000 and 240,000 cells (Benchmarks/compare/bench.sh):
 #      wall, peak RSS, the wall at 240,000 over that at 60,000 cells (target < 6: linear).
+#  11. Fleets (Benchmarks/fleet/bench.sh): a day of 100,000 recipients, median wall (< 30 s),
+#      peak RSS (< 4,000 MB), events per second, bytes per recipient; BENCH_1M=1 adds
+#      1,000,000 recipients (< 300 s, < 4,000 MB).
 #
 # Environment: BENCH_STUDY_REPLICATIONS (default 20000), BENCH_10M (default 1),
-# BENCH_SIMPY (default 1), BENCH_REPEATS (default 3), BENCH_100K (default 0), SIMPY_PY.
+# BENCH_SIMPY (default 1), BENCH_REPEATS (default 3), BENCH_100K (default 0), BENCH_1M
+# (default 0), SIMPY_PY.
 #
 # Writes Results/bench/bench.csv (metric,setting,value,target,met; written to a temporary
 # file and renamed into place), the runs' folders and raw outputs under Results/bench/, and
@@ -372,6 +376,9 @@ done
 # --- 10: compare of large summaries (Benchmarks/compare/bench.sh) ----------------------
 say "compare of 60,000 and 240,000 cells"
 Benchmarks/compare/bench.sh "$PUSHSIM" "$OUT/compare" >> "$tmp"
+
+# --- 11: fleets (Benchmarks/fleet/bench.sh, sourced: it uses timed, row, calc) ----------
+. Benchmarks/fleet/bench.sh
 
 chmod 644 "$tmp"
 mv "$tmp" "$OUT/bench.csv"

@@ -102,7 +102,9 @@ import Testing
         let points = killed.appendingPathComponent("points")
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            let done = (try? FileManager.default.contentsOfDirectory(atPath: points.path))?.filter { $0.hasSuffix(".paired.csv") }.count ?? 0
+            // A point is done once its done record is written (its last file): killed before
+            // that, no point is done, and the refusal below would have nothing to refuse.
+            let done = (try? FileManager.default.contentsOfDirectory(atPath: points.path))?.filter { $0.hasSuffix(".done") }.count ?? 0
             if done >= 1 || !process.isRunning { break }
             usleep(2_000)
         }

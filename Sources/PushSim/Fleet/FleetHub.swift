@@ -15,7 +15,23 @@ final class FleetHub {
     }
 
     let spec: FleetSpec
-    var events = EventQueue<Event>(reservingCapacity: 256)
+    /// The fleet's own events; schedule through `schedule(_:at:)`, which tells the outer
+    /// schedule (`scheduled`).
+    private(set) var events = EventQueue<Event>(reservingCapacity: 256)
+    /// Set when an event is scheduled: the fleet's place in the outer schedule may have moved.
+    var scheduled = false
+
+    /// Schedules one of the fleet's own events at `time` (≥ now).
+    func schedule(_ event: Event, at time: SimTime) {
+        events.schedule(at: time, event)
+        scheduled = true
+    }
+
+    /// The next of the fleet's own events at or before `time`, if any (`EventQueue.next(until:)`).
+    func next(until time: SimTime) -> Event? { events.next(until: time) }
+
+    /// The time of the fleet's next own event.
+    var nextTime: SimTime? { events.nextTime }
     /// Events for recipients: (recipient, time, event), in the order made.
     var deliveries: [(recipient: Int32, time: SimTime, event: WorldEvent)] = []
     /// Messages the recipients' servers committed for the shared sender, in the order made.
@@ -96,7 +112,7 @@ final class FleetHub {
     private func start(_ request: PullRequest, slot: Int32, at now: SimTime) {
         slots[Int(slot)] = request
         timeline.pullWaited(now - request.arrived, at: now)
-        events.schedule(at: now + request.service, .pullDone(slot: slot))
+        schedule(.pullDone(slot: slot), at: now + request.service)
     }
 
     /// The pull in `slot` is answered now; the next waiting pull takes the slot.

@@ -1,4 +1,4 @@
-import Foundation
+import CPrefetch
 import SimKernel
 
 /// One fleet run: every recipient of one replication of one (variant, strategy), in one
@@ -32,9 +32,6 @@ struct FleetRun {
         let hub = FleetHub(spec: fleet, horizon: horizon, topicTemplate: setups.topicTemplate(variant: id.variant))
         var sender = fleet.sender
         let strategy = scenario.strategies[id.strategy].prototype
-        if ProcessInfo.processInfo.environment["PUSHSIM_DEBUG_SIZES"] != nil {
-            FileHandle.standardError.write("World \(MemoryLayout<World>.size) Device \(MemoryLayout<Device>.size) App \(MemoryLayout<AppProcess>.size) Observer \(MemoryLayout<RunObserver>.size) Replica \(MemoryLayout<Replica>.size) Server \(MemoryLayout<Server>.size) Ledger \(MemoryLayout<PushLedger>.size) Messages \(MemoryLayout<MessageLedger>.size) Timeline \(MemoryLayout<TimelineBuffers>.size) Outcome \(MemoryLayout<RunOutcome>.size) Doze \(MemoryLayout<DozeController>.size)\n".data(using: .utf8)!)
-        }
         let worlds = UnsafeMutablePointer<World>.allocate(capacity: n)
         for r in 0..<n {
             let (setup, channel) = setups.setup(variant: id.variant, attributes: attributes[r])
@@ -56,8 +53,8 @@ struct FleetRun {
         let fleetMember = Int32(n)
         for r in 0..<n { if let t = worlds[r].queue.nextTime { schedule.wake(Int32(r), at: t.microseconds) } }
         if let topic = fleet.topic { scheduleTopic(topic, hub: hub, streams: fleetStreams, horizon: horizon) }
-        if sender is Outbox { hub.events.schedule(at: .zero, .tick) }
-        if let t = hub.events.nextTime { schedule.wake(fleetMember, at: t.microseconds) }
+        if sender is Outbox { hub.schedule(.tick, at: .zero) }
+        if let t = hub.nextTime { schedule.wake(fleetMember, at: t.microseconds) }
 
         var touched: [Int32] = []
         let senderRandom = fleetStreams.stream("fleet.sender")
@@ -73,7 +70,7 @@ struct FleetRun {
         while let (time, member) = schedule.top, time <= horizon.microseconds {
             let now = SimTime(microseconds: time)
             if member == fleetMember {
-                while let event = hub.events.next(until: now) {
+                while let event = hub.next(until: now) {
                     events += 1
                     switch event {
                     case let .pullDone(slot): hub.pullDone(slot: slot, at: now)
@@ -81,10 +78,14 @@ struct FleetRun {
                     case let .topic(index): fanOut(topic: Int(index), hub: hub, n: n, at: now)
                     case .tick:
                         if let outbox = sender as? Outbox { let b = outbox.backlog(at: now); hub.timeline.backlog(rows: b.rows, late: b.late, at: now) }
-                        if now + .minutes(1) <= horizon { hub.events.schedule(at: now + .minutes(1), .tick) }
+                        if now + .minutes(1) <= horizon { hub.schedule(.tick, at: now + .minutes(1)) }
                     }
                 }
             } else {
+                // Memory-bound: the next members' worlds are cold; fetch them meanwhile.
+                let (a, b) = (schedule.following(1), schedule.following(2))
+                if a >= 0 && a != fleetMember { pushsim_prefetch(worlds + Int(a), 8) }
+                if b >= 0 && b != fleetMember { pushsim_prefetch(worlds + Int(b), 8) }
                 let before = worlds[Int(member)].queue.eventsPopped
                 Simulator.run(&worlds[Int(member)], until: now)
                 events += worlds[Int(member)].queue.eventsPopped - before
@@ -109,7 +110,10 @@ struct FleetRun {
                 for r in touched { wake(r) }
                 touched.removeAll(keepingCapacity: true)
             }
-            schedule.update(fleetMember, to: hub.events.nextTime?.microseconds)
+            if member == fleetMember || hub.scheduled {
+                hub.scheduled = false
+                schedule.update(fleetMember, to: hub.nextTime?.microseconds)
+            }
         }
         if sender != nil { withSender(at: horizon) { policy, cx in policy.finish(&cx) } }
         var outcomes: [RunOutcome] = []
@@ -130,7 +134,7 @@ struct FleetRun {
         let keys = setups.keys(variant: id.variant)
         topic.changes.draw(keys: keys, until: horizon, random: streams.stream("fleet.topic"), schedule: 0, into: &drawn)
         hub.topicKeys = drawn.map(\.key)
-        for (i, c) in drawn.enumerated() { hub.events.schedule(at: c.time, .topic(index: Int32(i))) }
+        for (i, c) in drawn.enumerated() { hub.schedule(.topic(index: Int32(i)), at: c.time) }
     }
 
     /// Topic message `index`: its change is committed for every recipient now, and its

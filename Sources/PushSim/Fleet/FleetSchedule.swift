@@ -22,6 +22,11 @@ struct FleetSchedule {
     /// The next member and its time, if any is scheduled.
     var top: (time: Int64, member: Int32)? { heap.first }
 
+    /// The member at heap position `i` (1, 2: the root's children, one of which runs next
+    /// unless the top one stays first), or −1: a fleet run prefetches their state while the
+    /// top one runs.
+    func following(_ i: Int) -> Int32 { i < heap.count ? heap[i].member : -1 }
+
     /// Makes member `m` run no later than `time`: schedules it, or brings its entry forward.
     /// - Complexity: O(log n).
     mutating func wake(_ m: Int32, at time: Int64) {

@@ -55,7 +55,7 @@ struct FleetSenderServices: SenderServices {
     /// Brings recipient `i`'s clock to now (its own next event is not earlier).
     private func prepare(_ i: Int) { worlds[i].queue.advance(to: now) }
 
-    func setSenderTimer(at time: SimTime, tag: Int32) { hub.events.schedule(at: time, .senderTimer(tag: tag)) }
+    func setSenderTimer(at time: SimTime, tag: Int32) { hub.schedule(.senderTimer(tag: tag), at: time) }
     func senderRandom() -> RandomStream { random }
 
     func settle(_ message: Int64, _ fate: MessageFate) {

@@ -7,7 +7,9 @@
 extension World {
     /// The recipient's index in the fleet and the fleet's shared resources.
     struct FleetLink {
-        let hub: FleetHub
+        /// Unowned: the fleet run keeps the hub alive longer than every world, and a
+        /// strong reference would cost two atomic reference-count operations per use.
+        unowned(unsafe) let hub: FleetHub
         let recipient: Int32
     }
 
