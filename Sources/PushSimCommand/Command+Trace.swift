@@ -50,15 +50,20 @@ extension Command {
             let plan = try SweepPlan.load(path: path, registry: registry)
             let i = try a.int("--point", in: 0...(plan.points.count - 1)) ?? 0
             let point = plan.points[i]
+            try refuseFleet(point.scenario, file: path)
             let values = zip(plan.spec.axes, point.values).map { "\($0.name)=\($1.label)" }.joined(separator: ", ")
             return (point.scenario, plan.spec.name, "\(i) (\(values))")
         }
         if a.options["--point"] != nil { throw UsageError("--point applies to a sweep file only; \(path) is a scenario") }
         let scenario = try load(a, registry).0
-        if scenario.fleet != nil {
-            throw ScenarioError(file: a.positional[0], path: "$.fleet", message: "trace follows one recipient; a fleet's recipients share the fleet's "
-                + "resources, so one of them cannot be replayed alone (drop \"fleet\" to trace a lone recipient, or read the fleet's timeline.csv)")
-        }
+        try refuseFleet(scenario, file: path)
         return (scenario, scenario.name, nil)
+    }
+
+    /// A fleet's recipients share its resources: one of them cannot be replayed alone.
+    private static func refuseFleet(_ scenario: Scenario, file: String) throws {
+        guard scenario.fleet != nil else { return }
+        throw ScenarioError(file: file, path: "$.fleet", message: "trace follows one recipient; a fleet's recipients share the fleet's "
+            + "resources, so one of them cannot be replayed alone (drop \"fleet\" to trace a lone recipient, or read the fleet's timeline.csv)")
     }
 }

@@ -37,8 +37,6 @@ final class FleetHub {
     /// Messages the recipients' servers committed for the shared sender, in the order made.
     var pendingMessages: [Push] = []
     var timeline: FleetTimeline
-    /// The shared sender's counts that concern no one registration.
-    var senderCounts = Counts()
 
     // The shared server (`fleet.server`).
     let servesPulls: Bool

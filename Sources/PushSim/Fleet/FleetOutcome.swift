@@ -6,12 +6,11 @@ struct FleetOutcome: Sendable {
     let id: Simulation.RunID
     let outcomes: [RunOutcome]
     let timeline: FleetTimeline
-    let senderCounts: Counts
     let events: Int
     let measures: FleetMeasures
 
-    init(id: Simulation.RunID, outcomes: [RunOutcome], timeline: FleetTimeline, senderCounts: Counts, events: Int) {
-        self.id = id; self.outcomes = outcomes; self.timeline = timeline; self.senderCounts = senderCounts; self.events = events
+    init(id: Simulation.RunID, outcomes: [RunOutcome], timeline: FleetTimeline, events: Int) {
+        self.id = id; self.outcomes = outcomes; self.timeline = timeline; self.events = events
         measures = FleetMeasures(outcomes: outcomes, timeline: timeline, events: events)
     }
 }

@@ -75,7 +75,7 @@ struct FleetRun {
                     switch event {
                     case let .pullDone(slot): hub.pullDone(slot: slot, at: now)
                     case let .senderTimer(tag): withSender(at: now) { policy, cx in policy.onTimer(tag: tag, &cx) }
-                    case let .topic(index): fanOut(topic: Int(index), hub: hub, n: n, at: now)
+                    case let .topic(index): fanOut(topic: Int(index), hub: hub, n: n, horizon: horizon, at: now)
                     case .tick:
                         if let outbox = sender as? Outbox { let b = outbox.backlog(at: now); hub.timeline.backlog(rows: b.rows, late: b.late, at: now) }
                         if now + .minutes(1) <= horizon { hub.schedule(.tick, at: now + .minutes(1)) }
@@ -125,7 +125,8 @@ struct FleetRun {
             (worlds + r).deinitialize(count: 1)
             alive = r + 1 ..< n
         }
-        return FleetOutcome(id: id, outcomes: outcomes, timeline: hub.timeline, senderCounts: hub.senderCounts, events: events)
+        hub.timeline.finish()
+        return withExtendedLifetime(hub) { FleetOutcome(id: id, outcomes: outcomes, timeline: hub.timeline, events: events) }
     }
 
     /// Draws the topic's times (on `fleet.topic`) and schedules one fleet event per topic message.
@@ -139,13 +140,23 @@ struct FleetRun {
 
     /// Topic message `index`: its change is committed for every recipient now, and its
     /// one provider request fans out, recipient r reached r / `fanOutRate` seconds later.
-    private func fanOut(topic index: Int, hub: FleetHub, n: Int, at now: SimTime) {
+    /// The topic request is one FCM request: it counts against the project quota, and a
+    /// refused one (`QUOTA_EXCEEDED`) reaches nobody (the change is committed all the same).
+    /// Copies the fan-out would deliver after the horizon are not scheduled.
+    private func fanOut(topic index: Int, hub: FleetHub, n: Int, horizon: SimTime, at now: SimTime) {
         hub.timeline.topicRequest(at: now)
         let key = hub.topicKeys[index]
-        let rate = fleet.topic?.fanOutRate
         for r in 0..<n { hub.deliveries.append((Int32(r), now, .fleet(.topicChange(key: key, schedule: Int32(index))))) }
+        if case let .rejected(error, _)? = hub.quotaRefusal(platform: .android, recipient: -1, device: 0, at: now) {
+            hub.timeline.rejected(error, at: now)
+            return
+        }
+        let rate = fleet.topic?.fanOutRate
+        let left = Double((horizon - now).microseconds) / 1e6
         for r in 0..<n {
-            let offset = rate.map { SimDuration(microseconds: Int64((Double(r) / $0 * 1e6).rounded(.down))) } ?? .zero
+            let seconds = rate.map { Double(r) / $0 } ?? 0
+            guard seconds <= left else { break }
+            let offset = SimDuration(microseconds: Int64((seconds * 1e6).rounded(.down)))
             hub.deliveries.append((Int32(r), now + offset, .fleet(.topicFanOut(message: Int32(index), schedule: 0))))
         }
     }

@@ -63,8 +63,10 @@ struct FleetSenderServices: SenderServices {
         worlds[i].messages.settle(message & ((1 << Self.messageShift) - 1), fate)
     }
 
+    /// A shared sender's counts are its rows' recipients' (`Outbox` names the registration of each).
     func count(_ c: Count, by n: Int, registration: Int?) {
-        if let r = registration { worlds[split(r).recipient].observer.counts[c] += n } else { hub.senderCounts[c] += n }
+        guard let r = registration else { preconditionFailure("a fleet's shared sender counts \(c) for a registration") }
+        worlds[split(r).recipient].observer.counts[c] += n
     }
 
     func raise(_ c: Count, to value: Int, registration: Int?) {

@@ -39,7 +39,26 @@ struct FleetTimeline: Sendable {
         if error == .quotaExceeded || error == .apnsTooManyRequests { minutes[index(t)].rejectedQuota += 1 } else { minutes[index(t)].rejectedOther += 1 }
     }
 
-    mutating func queueLength(_ n: Int, at t: SimTime) { let i = index(t); minutes[i].queueMax = max(minutes[i].queueMax, n) }
+    /// The queue's length now and the minute it was last set: a minute in which it does not
+    /// change still had it (`carryQueue`).
+    private var queueNow = 0, queueMinute = 0
+
+    mutating func queueLength(_ n: Int, at t: SimTime) {
+        let i = index(t)
+        carryQueue(to: i)
+        minutes[i].queueMax = max(minutes[i].queueMax, n)
+        queueNow = n
+    }
+
+    /// Minutes after the last change of the queue's length up to `i` had that length.
+    private mutating func carryQueue(to i: Int) {
+        guard i > queueMinute else { return }
+        if queueNow > 0 { for m in queueMinute + 1 ... i { minutes[m].queueMax = max(minutes[m].queueMax, queueNow) } }
+        queueMinute = i
+    }
+
+    /// Ends the timeline: the queue's last length holds to the horizon's minute.
+    mutating func finish() { carryQueue(to: minutes.count - 1) }
     mutating func pullRefused(at t: SimTime) { minutes[index(t)].pullsRefused += 1 }
     mutating func pullWaited(_ w: SimDuration, at t: SimTime) {
         let i = index(t)

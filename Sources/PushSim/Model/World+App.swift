@@ -102,6 +102,7 @@ extension World {
         if let afterPull { for key in afterPull { replica.notifyAfterPull.append((key, owner)) } }
         if pull || fullSync {
             if jitters {
+                jitteredPullDeadline = backgroundDeadline
                 let delay = SimDuration(microseconds: Int64(clientRandom.uniform() * Double(client.pullJitter.microseconds)))
                 queue.schedule(.jitteredPull(full: fullSync, process: app.generation), at: queue.now + delay)
             } else {
@@ -146,7 +147,9 @@ extension World {
     }
 
     /// Starts a pull, or marks one to follow the pull in flight.
-    mutating func requestPull(full: Bool) {
+    /// - Parameter deadline: a background deadline set earlier (a jittered pull keeps its
+    ///   push handler's); the pull's deadline is the earlier of it and the current one.
+    mutating func requestPull(full: Bool, deadline: SimTime = .distantFuture) {
         if full { replica.fullSyncWanted = true }
         if replica.pullInFlight {
             replica.pullAgain = true
@@ -156,7 +159,7 @@ extension World {
         replica.pullInFlight = true
         replica.currentPullIsFull = replica.fullSyncWanted
         replica.fullSyncWanted = false
-        replica.pullDeadline = backgroundDeadline
+        replica.pullDeadline = min(backgroundDeadline, deadline)
         guard devices[0].networkAvailable(at: queue.now) else {
             observe(.pullStarted(full: replica.currentPullIsFull, latency: nil))
             queue.schedule(.pullComplete(failed: true, process: app.generation), at: queue.now)
@@ -188,7 +191,9 @@ extension World {
         }
         if replica.pullAgain {
             replica.pullAgain = false
-            requestPull(full: false)
+            // A server that refused the pull as overloaded asked for a wait: the strategy
+            // (told `retryAfter`) decides when to pull again, not the queued request.
+            if retryAfter == nil { requestPull(full: false) }
         }
     }
 

@@ -36,16 +36,24 @@ extension World {
         case let .pullAnswer(failed, overloaded, process):
             guard process == app.generation else { observe(.pullDropped); return }
             completePull(failed: failed || overloaded, retryAfter: overloaded ? fleet?.hub.retryAfter : nil)
-        case let .topicChange(key, schedule):
-            commitTopicChange(key: key, schedule: Int(schedule))
+        case let .topicChange(_, index):
+            commitTopics(through: Int(index))
         case let .topicFanOut(message, schedule):
+            commitTopics(through: Int(message))
             topicFanOut(message: Int64(message), schedule: Int(schedule))
         }
     }
 
-    /// The server commits the topic's change for this recipient (no push of its own: the
-    /// topic's one provider request fans out, `topicFanOut`).
-    private mutating func commitTopicChange(key: Int32, schedule: Int) {
+    /// The server commits the changes of topic messages 0 … `index` not yet committed for
+    /// this recipient, in topic order (no push of their own: the topic's one provider
+    /// request fans out, `topicFanOut`). A commit and its fan-out may meet at one instant in
+    /// either order (`--shuffle-ties`): whichever runs first commits.
+    private mutating func commitTopics(through index: Int) {
+        guard let link = fleet else { return }
+        while topicMessages.count <= index { commitTopicChange(key: link.hub.topicKeys[topicMessages.count]) }
+    }
+
+    private mutating func commitTopicChange(key: Int32) {
         let old = server.state[Int(key)]
         let change = server.commit(key: key, value: server.head + 1)
         if keepsChangeLog { changeLog.append(change) }
@@ -59,7 +67,7 @@ extension World {
     /// state apply as for any push); the provider request itself is the topic's one
     /// (counted by the fleet's timeline, not per recipient).
     private mutating func topicFanOut(message index: Int64, schedule: Int) {
-        guard let link = fleet, Int(index) < topicMessages.count else { return }
+        guard let link = fleet else { return }
         let (message, change) = topicMessages[Int(index)]
         var push = link.hub.topicShape(schedule).push(id: 0, cursor: change.sequence, change: change, at: queue.now)
         push.notification = message

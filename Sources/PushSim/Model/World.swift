@@ -83,7 +83,11 @@ struct World: DiscreteEventModel {
     var topicMessages: [(message: Int64, change: Change)] = []
     /// Whether the handler running now is `onPush` (its pull may be jittered, `pullJitter`).
     var inPushHandler = false
-    /// Whether a topic's fan-out sends now (the project quota counts the topic's one request, not these).
+    /// The background deadline of the latest `onPush` handler that jittered its pull: the
+    /// jittered pull keeps it (the app's background time runs from the handler).
+    var jitteredPullDeadline = SimTime.distantFuture
+    /// Whether a topic's fan-out sends now: the copies are the provider's own delivery of
+    /// the topic's one request (which the project quota counts), outside every quota.
     var inTopicFanOut = false
 
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
@@ -237,7 +241,9 @@ struct World: DiscreteEventModel {
         case let .otherChannelTimer(device, slot, tag):
             withProvider(Int(device), timerSlot: slot) { channel, cx in channel.timer(tag: tag, &cx) }
         case let .jitteredPull(full, process):
-            if process == app.generation, app.state != .notRunning { requestPull(full: full) }
+            if process == app.generation, app.state != .notRunning {
+                requestPull(full: full, deadline: app.state == .foreground ? .distantFuture : jitteredPullDeadline)
+            }
         case let .fleet(delivery): receive(delivery)
         }
     }

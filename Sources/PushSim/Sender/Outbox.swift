@@ -107,7 +107,9 @@ public struct Outbox: SenderPolicy, ParamFieldDeclaring {
         let now = cx.now
         let key = supersedeKey?.id(for: message.change.key)
         if let key {
-            for i in live where rows[i].supersedeKey == key && (rows[i].state == .queued || rows[i].state == .deferred) {
+            // Only the same recipient's rows (a fleet's shared outbox holds everyone's; a lone recipient's are all 0).
+            for i in live where rows[i].supersedeKey == key && rows[i].push.recipient == message.recipient
+                && (rows[i].state == .queued || rows[i].state == .deferred) {
                 finishRow(i, .superseded, cx: &cx)
                 cx.settle(rows[i].push.notification, .superseded)
             }
@@ -165,8 +167,11 @@ extension Outbox {
     /// deferred with `due` ≤ `now`) at `now`: a fleet's timeline samples it each minute.
     /// - Complexity: O(live rows).
     func backlog(at now: SimTime) -> (rows: Int, late: Int) {
-        var late = 0
-        for i in live where (rows[i].state == .queued || rows[i].state == .deferred) && rows[i].due <= now { late += 1 }
-        return (live.count, late)
+        var late = 0, open = 0
+        for i in live where !rows[i].state.isTerminal {
+            open += 1
+            if (rows[i].state == .queued || rows[i].state == .deferred) && rows[i].due <= now { late += 1 }
+        }
+        return (open, late)
     }
 }

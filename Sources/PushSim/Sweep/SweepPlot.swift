@@ -13,8 +13,8 @@
 /// else by position. A numeric or duration axis of at least three positive values that is
 /// geometric (a `factor` range) or spans a factor of 20 or more is drawn on a log scale.
 enum SweepPlot {
-    static func script(_ m: SweepManifest, summary rows: [[String]]) -> String {
-        let header = m.summaryHeader
+    static func script(_ m: SweepManifest, summary rows: [[String]], header: [String]? = nil) -> String {
+        let header = header ?? m.summaryHeader
         func col(_ name: String) -> Int? { header.firstIndex(of: name) }
         // The axes, each with the column of its seconds when it is a duration axis.
         var axes: [(name: String, column: Int, seconds: Int?)] = []

@@ -209,18 +209,25 @@ public enum SweepRunner {
                 }
             }
         }
+        var plotHeader = manifest.summaryHeader
         if let fleetHeader = manifest.fleetHeader, let fleetSummaryHeader = manifest.fleetSummaryHeader {
+            var fleetSummaryRows: [[String]] = []
             for (name, header) in [("fleet", fleetHeader), ("fleet-summary", fleetSummaryHeader)] {
                 let file = try set.file("\(name).csv")
                 try file.write(CSV.record(header))
-                for i in 0..<manifest.pointCount where try file.append(contentsOf: manifest.partURL(i, name, in: pointsFolder)) != records[i].parts[name] {
-                    damaged.insert(i)
+                for i in 0..<manifest.pointCount {
+                    let url = manifest.partURL(i, name, in: pointsFolder)
+                    if try file.append(contentsOf: url) != records[i].parts[name] { damaged.insert(i); continue }
+                    if name == "fleet-summary" { fleetSummaryRows += CSV.parse(String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)) }
                 }
             }
+            // The plots may draw a fleet measure: its mean and interval over replications
+            // join each summary row as `<measure>`, `<measure>_ci_low`, `<measure>_ci_high`.
+            (plotHeader, summaryRows) = SweepPlot.withFleetMeasures(manifest, summary: summaryRows, fleetSummary: fleetSummaryRows)
         }
         guard damaged.isEmpty else { return try undo(damaged, manifest, pointsFolder) }
         try set.write("meta.json", manifest.meta)
-        try set.write("plot.gp", SweepPlot.script(manifest, summary: summaryRows))
+        try set.write("plot.gp", SweepPlot.script(manifest, summary: summaryRows, header: plotHeader))
         for name in GnuplotFigure.figureFiles { set.remove(name) }   // drawn from the old set: redrawn after (`Plotter`)
         try set.commit()
         return []

@@ -79,7 +79,7 @@ public struct SweepSpec: Decodable, Sendable {
             let name = try c.decode(String.self, forKey: key)
             guard Self.plottable.contains(name) else {
                 throw c.invalid(key, "\"\(name)\" is no numeric column of summary.csv (e.g. convergence_rate, mean_pulls, mean_resets, "
-                                    + "mean_freshness_p95_s; pushsim columns lists them)")
+                                    + "mean_freshness_p95_s; pushsim columns lists them) nor a fleet measure (docs/csv.md, fleet.csv)")
             }
             if key == .metric { metric = name } else { cost = name }
         }
@@ -94,6 +94,7 @@ public struct SweepSpec: Decodable, Sendable {
     /// The `summary.csv` columns a plot may draw: every one but the cell's keys and text columns.
     static var plottable: Set<String> {
         Set(SummaryLayout.shared.outputs.filter { !$0.type.contains("text") && !["variant", "strategy"].contains($0.name) }.map(\.name))
+            .union(FleetMeasures.columns.map(\.name))   // a fleet sweep's measures (fleet-summary.csv means)
     }
 
     /// The axis columns of the reports, in axis order (`Axis.columns`).

@@ -25,4 +25,18 @@ import Testing
         // Every recipient's push arrived: hintPull converged everywhere.
         #expect(fleet["converged_fraction"] == "1.000000")
     }
+
+    /// A supersede key replaces only the same recipient's older rows: 300 recipients whose
+    /// night messages share key 0 still each get their push at 07:00.
+    @Test func supersedeStaysWithinARecipient() throws {
+        let json = FleetSupport.wake(recipients: 300, workers: 1, batch: 100)
+            .replacingOccurrences(of: #""stagger": false}"#, with: #""stagger": false, "supersedeKey": "k{key}"}"#)
+        #expect(json.contains("supersedeKey"))
+        let r = try FleetSupport.run(json, ["--runs", "none"])
+        #expect(r.status == 0, "\(r.err)")
+        let fleet = try FleetSupport.table(r.out, "fleet.csv")[0]
+        #expect(fleet["converged_fraction"] == "1.000000")
+        #expect(fleet["pushes_accepted"] == "300.000000")
+        #expect(fleet["lateness_after_wake_max_s"] == "120.000000")
+    }
 }

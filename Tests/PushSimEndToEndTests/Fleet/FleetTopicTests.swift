@@ -44,4 +44,35 @@ import Testing
         #expect(pulls[3...].allSatisfy { $0 == 0 })
         #expect(pulls[1] > 0 && pulls[2] > 0)
     }
+
+    /// The topic request is one FCM request against the project quota: of two topic
+    /// messages in one minute under a quota of 1, the second is refused and reaches nobody.
+    @Test func topicRequestCountsAgainstTheProjectQuota() throws {
+        let json = Self.broadcast(jitter: "0s")
+            .replacingOccurrences(of: #""changes": {"count": 1, "start": "1m30s"}"#, with: #""changes": {"count": 2, "start": "1m10s", "interval": "5s"}"#)
+            .replacingOccurrences(of: #""fanOutRate": 100}"#, with: #""fanOutRate": 1000}, "quotas": {"fcmProject": {"perMinute": 1}}"#)
+        let r = try FleetSupport.run(json, ["--runs", "none"])
+        #expect(r.status == 0, "\(r.err)")
+        let fleet = try FleetSupport.table(r.out, "fleet.csv")[0]
+        #expect(fleet["topic_requests"] == "2.000000")
+        #expect(fleet["pushes_rejected_quota"] == "1.000000")
+        #expect(fleet["pushes_sent"] == "3000.000000")
+        // Both changes are committed for everyone; the first push's pull reads the server
+        // after the second change (3 s of fan-out, the second at 5 s) only for late recipients.
+        #expect(fleet["recipients"] == "3000.000000")
+    }
+
+    /// `pushsim trace` refuses a fleet, from a scenario or a sweep's point.
+    @Test func traceRefusesFleets() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("t.json")
+        try Self.broadcast(jitter: "0s").write(to: file, atomically: true, encoding: .utf8)
+        let sweep = folder.appendingPathComponent("s.json")
+        try #"{"name": "s", "base": "t.json", "axes": [{"name": "c", "path": "fleet.server.capacity", "values": [1, 2]}]}"#
+            .write(to: sweep, atomically: true, encoding: .utf8)
+        for args in [["trace", file.path], ["trace", sweep.path, "--point", "1"]] {
+            let r = runCLI(args + ["--out", folder.appendingPathComponent("trace").path])
+            #expect(r.status == 2 && r.err.contains("$.fleet: trace follows one recipient"), "\(args): \(r.err)")
+        }
+    }
 }
