@@ -89,9 +89,9 @@ struct FleetSenderServices: SenderServices {
         return nil
     }
 
-    func registrations(for message: Push) -> Range<Int> {
-        let base = Int(message.recipient) * Self.stride
-        return base ..< base + worlds[Int(message.recipient)].registrationCount
+    func registrations(ofRecipient recipient: Int32) -> Range<Int> {
+        let base = Int(recipient) * Self.stride
+        return base ..< base + worlds[Int(recipient)].registrationCount
     }
 
     func recipient(ofRegistration r: Int) -> RecipientSpec { worlds[split(r).recipient].recipient }

@@ -47,7 +47,7 @@ public struct SenderContext: ~Copyable {
     /// The registrations `message` is for: every registration of its recipient
     /// (`0 ..< registrationCount` for a lone recipient; a fleet's shared sender sees the
     /// registrations of the message's recipient only).
-    public func registrations(for message: Push) -> Range<Int> { services.registrations(for: message) }
+    public func registrations(for message: Push) -> Range<Int> { services.registrations(ofRecipient: message.recipient) }
 
     /// The recipient registration `r` belongs to (its time zone and quiet hours); for a
     /// lone recipient, `recipient`.
@@ -73,7 +73,8 @@ public struct SenderContext: ~Copyable {
     /// order (main device first).
     public mutating func sendToEveryDevice(_ push: Push) {
         // The count once, and the tokens without the per-call range check: r is in range.
-        for r in services.registrations(for: push) where services.token(of: r) != 0 { _ = services.send(push, to: r) }
+        // The recipient alone crosses the existential call (a `Push` would be copied).
+        for r in services.registrations(ofRecipient: push.recipient) where services.token(of: r) != 0 { _ = services.send(push, to: r) }
     }
 
     /// Calls the policy's `onTimer(tag:_:)` at `time` (≥ now).
@@ -130,7 +131,7 @@ protocol SenderServices {
     func raise(_ c: Count, to value: Int, registration: Int?)
     func wokenAccepted(lateness: SimDuration, registration: Int?)
     func registration(holding token: Int, sameDeviceAs r: Int) -> Int?
-    func registrations(for message: Push) -> Range<Int>
+    func registrations(ofRecipient recipient: Int32) -> Range<Int>
     func recipient(ofRegistration r: Int) -> RecipientSpec
 }
 
@@ -143,6 +144,6 @@ extension SenderServices {
         for candidate in registrationCount > n ? [d, d + n] : [d] where self.token(of: candidate) == token { return candidate }
         return nil
     }
-    func registrations(for message: Push) -> Range<Int> { 0..<registrationCount }
+    func registrations(ofRecipient recipient: Int32) -> Range<Int> { 0..<registrationCount }
     func recipient(ofRegistration r: Int) -> RecipientSpec { recipient }
 }

@@ -82,7 +82,7 @@ extension WorldEvent {
     /// the change code (`OtherDeviceChange.rawValue`) of an other device's change; 0 otherwise.
     /// - Complexity: O(1).
     @inline(__always)
-    func traceFields(ledger: PushLedger) -> (kind: TraceKind, entity: Int32, message: Int64, tag: Int32) {
+    func traceFields(ledger: borrowing PushLedger) -> (kind: TraceKind, entity: Int32, message: Int64, tag: Int32) {
         switch self {
         case let .serverChange(key, _): (.change, key, 0, 0)
         case let .connectivity(online): (online ? .online : .offline, -1, 0, 0)
