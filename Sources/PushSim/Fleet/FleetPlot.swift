@@ -6,9 +6,11 @@ enum FleetPlot {
     /// The panels: (title, the minute's value).
     static let measures: [(String, @Sendable (FleetTimeline.Minute) -> Double?)] = [
         ("pushes sent per minute", { Double($0.sent) }),
+        ("pushes accepted per minute", { Double($0.accepted) }),
         ("pushes rejected by a quota per minute", { Double($0.rejectedQuota) }),
         ("pushes delivered per minute", { Double($0.delivered) }),
         ("pulls started per minute", { Double($0.pullsStarted) }),
+        ("pulls refused (503) per minute", { Double($0.pullsRefused) }),
         ("longest pull queue in the minute", { Double($0.queueMax) }),
         ("pull latency p95 in the minute (s)", { m in
             Statistics.quantile(sorted: m.latencies.map(Double.init).sorted(), 0.95) }),
@@ -38,21 +40,21 @@ enum FleetPlot {
 /// The terminal summary of a fleet run: a few of `fleet-summary.csv`'s measures per
 /// (variant, strategy), mean over replications with the 95% interval.
 public enum FleetSummaryText {
-    static let shown = ["converged_fraction", "freshness_p95_s_p95", "lateness_after_wake_max_s", "pushes_rejected_quota",
-                        "pull_latency_p95_s", "pull_queue_max", "rows_late_max"]
+    static let shown = ["recipients", "converged_fraction", "freshness_p95_s_p95", "lateness_after_wake_max_s", "pushes_accepted",
+                        "pushes_rejected_quota", "pull_latency_p95_s", "pull_queue_max", "rows_late_max"]
 
     /// The text, from the committed `fleet-summary.csv` in `folder` (empty if unreadable).
     public static func text(folder: URL) -> String {
         guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("fleet-summary.csv").path) else { return "" }
         let rows = CSV.parse(String(decoding: data, as: UTF8.self))
         guard rows.count > 1 else { return "" }
-        var out = "\nfleet (mean over replications [95% interval]):\n"
+        var out = "\nfleet (the table above counts recipients as runs; below, per fleet run, the mean over replications [95% interval]; - none):\n"
         var last = ""
         for row in rows.dropFirst() where row.count == 7 && shown.contains(row[2]) {
             let cell = "\(row[0]) / \(row[1])"
             if cell != last { out += "  \(cell)\n"; last = cell }
             let interval = row[5].isEmpty ? "" : " [\(row[5]), \(row[6])]"
-            out += "    \(row[2].padding(toLength: 28, withPad: " ", startingAt: 0)) \(row[4])\(interval)\n"
+            out += "    \(row[2].padding(toLength: 28, withPad: " ", startingAt: 0)) \(row[4].isEmpty ? "-" : row[4])\(interval)\n"
         }
         return out
     }

@@ -103,7 +103,10 @@ struct GnuplotFigure {
         text += panel.series.count > 1 ? "  set key outside below center horizontal maxcols 3 samplen 2\n" : "  unset key\n"
         var plots: [String] = []
         for (s, series) in panel.series.enumerated() {
-            let look = "lt \(s + 1) pt \(s % 7 + 4) ps 1.4 lw 1.5 dt \(s % 5 + 1)"
+            // A long series (a fleet's timeline: a point a minute) marks every n-th point only,
+            // so its markers tell the series apart without smearing its line.
+            let every = lines && series.points.count > 60 ? " pi \(series.points.count / 20)" : ""
+            let look = "lt \(s + 1) pt \(s % 7 + 4) ps 1.4 lw 1.5 dt \(s % 5 + 1)" + every
             let hasInterval = series.points.contains { $0.low != nil }
             let title = panel.series.count > 1 ? "title \(Self.quoted(series.title))" : "notitle"
             if hasInterval { plots.append("$d\(p)_\(s) using 1:2:3:4 with yerrorbars \(look) \(title)") }

@@ -28,7 +28,7 @@ enum FleetSupport {
         """
         {"name": "wake", "seed": 5, "replications": \(replications), "horizon": "13h", "start": "2026-03-02T20:00:00Z",
          "recipient": {"timeZone": "Europe/Berlin", "quietHours": {"from": "22:00", "to": "07:00"}},
-         "server": {"keys": 1, "retainLast": 4, "changes": {"count": 1, "start": "2h", "gap": {"kind": "uniform", "min": 0, "max": 7, "unit": "h"}}},
+         "server": {"keys": 1, "retainLast": 4, "changes": {"count": 1, "start": "2h", "stages": [{"name": "night", "after": {"kind": "uniform", "min": 0, "max": 7, "unit": "h"}}]}},
          "strategies": ["hintPull"],
          "variants": [{"name": "v", "channel": {"kind": "lossy"}}],
          "fleet": {"population": {"count": \(recipients)},
