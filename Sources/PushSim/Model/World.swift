@@ -177,12 +177,12 @@ struct World: DiscreteEventModel {
     /// Runs one event: tells the observer, routes it, tells the observer it is done.
     mutating func handle(_ event: WorldEvent) {
         guard observer.tracing else {
-            observer.eventStarts(event.traceFields(ledger: ledger), at: queue.now, details: nil)
+            observer.eventStarts(event.traceFields { ledger.key(of: $0) }, at: queue.now, details: nil)
             route(event)
             observer.eventEnded(at: queue.now, foreground: app.state == .foreground)
             return
         }
-        observer.eventStarts(event.traceFields(ledger: ledger), at: queue.now, details: traceDetails(event))
+        observer.eventStarts(event.traceFields { ledger.key(of: $0) }, at: queue.now, details: traceDetails(event))
         route(event)
         flushLedgerNotes()
         observer.state(traceState(), at: queue.now)

@@ -82,7 +82,9 @@ extension WorldEvent {
     /// the change code (`OtherDeviceChange.rawValue`) of an other device's change; 0 otherwise.
     /// - Complexity: O(1).
     @inline(__always)
-    func traceFields(ledger: borrowing PushLedger) -> (kind: TraceKind, entity: Int32, message: Int64, tag: Int32) {
+    /// - Parameter key: the changed key of push `id` (the ledger's `key(of:)`; a closure, so
+    ///   that the ledger is not copied into the call).
+    func traceFields(key: (Int64) -> Int32) -> (kind: TraceKind, entity: Int32, message: Int64, tag: Int32) {
         switch self {
         case let .serverChange(key, _): (.change, key, 0, 0)
         case let .connectivity(online): (online ? .online : .offline, -1, 0, 0)
@@ -97,19 +99,19 @@ extension WorldEvent {
         case .appSessionEnd: (.sessionEnd, -1, 0, 0)
         case .forceQuit: (.forceQuit, -1, 0, 0)
         case .swipeAway: (.swipeAway, -1, 0, 0)
-        case let .deliver(id, _): (.deliver, ledger.key(of: id), id, 0)
+        case let .deliver(id, _): (.deliver, key(id), id, 0)
         case .deletedMessages: (.deletedMessages, -1, 0, 0)
-        case let .tap(id): (.tap, ledger.key(of: id), id, 0)
+        case let .tap(id): (.tap, key(id), id, 0)
         case let .timer(tag, _): (.timer, -1, 0, tag)
         case let .pullComplete(failed, _): (.pullComplete, -1, 0, failed ? 1 : 0)
         case .doze: (.doze, -1, 0, 0)
         case .offlineDetected: (.offlineDetected, -1, 0, 0)
         case let .restart(phase): (.restart, -1, 0, Int32(phase.rawValue))
-        case let .serviceExtensionDone(id, fresh): (.serviceExtensionDone, ledger.key(of: id), id, fresh ? 1 : 0)
+        case let .serviceExtensionDone(id, fresh): (.serviceExtensionDone, key(id), id, fresh ? 1 : 0)
         case let .channelTimer(_, tag): (.channelTimer, -1, 0, tag)
         case let .senderTimer(tag): (.senderTimer, -1, 0, tag)
         case let .otherDevice(device, change): (.otherDevice, Int32(device), 0, Int32(change.rawValue))
-        case let .otherDeliver(id, device): (.otherDeliver, ledger.key(of: id), id, Int32(device))
+        case let .otherDeliver(id, device): (.otherDeliver, key(id), id, Int32(device))
         case let .otherChannelTimer(device, _, tag): (.otherChannelTimer, Int32(device), 0, tag)
         case let .jitteredPull(full, _): (.jitteredPull, -1, 0, full ? 1 : 0)
         case let .fleet(delivery):
