@@ -23,3 +23,15 @@ extension EventQueue {
         heap = exact
     }
 }
+
+extension EventQueue {
+    /// Where the next pop reads first: the heap's root and the staged list's head (nil where
+    /// there is none), for a caller that prefetches them (a fleet's worlds are cold when
+    /// their turn comes). Only addresses: valid until the queue next changes, never to be
+    /// read through by the caller.
+    @inlinable public var nextEntryAddresses: (heap: UnsafeRawPointer?, lane: UnsafeRawPointer?) {
+        let h = heap.withUnsafeBufferPointer { $0.isEmpty ? nil : UnsafeRawPointer($0.baseAddress) }
+        let l = lane.withUnsafeBufferPointer { laneNext < $0.count ? UnsafeRawPointer($0.baseAddress! + laneNext) : nil }
+        return (h, l)
+    }
+}

@@ -47,13 +47,17 @@ extension EventQueue {
                 return "sequence \(entry.sequence) appears twice among the pending entries"
             }
         }
+        let cancelled = (0 ..< nextSequence).filter(isCancelled)
         if let stray = cancelled.first(where: { !inHeap.contains($0) }) {
             return "cancelled sequence \(stray) is not pending"
         }
-        if retired.count != Int((nextSequence + 63) / 64) {
-            return "retired bitmap has \(retired.count) words for \(nextSequence) sequences"
+        if cancelled.count != cancelledCount {
+            return "\(cancelled.count) sequences marked cancelled, \(cancelledCount) counted"
         }
-        let retiredCount = retired.reduce(0) { $0 + $1.nonzeroBitCount }
+        if flags.count != Int((nextSequence + 31) / 32) {
+            return "flag bitmap has \(flags.count) words for \(nextSequence) sequences"
+        }
+        let retiredCount = flags.reduce(0) { $0 + ($1 & 0x5555_5555_5555_5555).nonzeroBitCount }
         if UInt64(retiredCount + heap.count + staged.count) != nextSequence {
             return "\(retiredCount) retired + \(heap.count) in heap + \(staged.count) staged != \(nextSequence) sequences issued"
         }

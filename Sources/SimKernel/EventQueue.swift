@@ -107,12 +107,13 @@ public struct EventQueue<Payload> {
     @usableFromInline var laneNext: Int
     /// Whether `schedule` currently appends to `lane` (between `beginStaging()` and `endStaging()`).
     @usableFromInline var staging: Bool
-    /// Sequences cancelled while still pending (in `heap` or `lane[laneNext...]`); removed
-    /// when their entry is discarded.
-    @usableFromInline var cancelled: Set<UInt64>
-    /// One bit per sequence issued, set once its entry has left the heap or the staged list
-    /// (popped or discarded).
-    @usableFromInline var retired: [UInt64]
+    /// Two bits per sequence issued (32 sequences a word): bit 2·(s mod 32) is set once the
+    /// entry has left the heap or the staged list (popped or discarded, "retired"), bit
+    /// 2·(s mod 32) + 1 while it is pending but cancelled (cleared when it is discarded). One
+    /// word holds both facts of a sequence, so a pop touches one line for them.
+    @usableFromInline var flags: [UInt64]
+    /// Pending entries that are cancelled (their cancelled bit is set).
+    @usableFromInline var cancelledCount: Int
     /// The sequence the next scheduled event gets.
     @usableFromInline var nextSequence: UInt64
     @usableFromInline var _now: SimTime
@@ -132,9 +133,9 @@ public struct EventQueue<Payload> {
         lane = []
         laneNext = 0
         staging = false
-        cancelled = []
-        retired = []
-        retired.reserveCapacity(reservingCapacity / 64 + 1)
+        flags = []
+        flags.reserveCapacity(reservingCapacity / 32 + 1)
+        cancelledCount = 0
         nextSequence = 0
         _now = .zero
         _eventsPopped = 0
@@ -153,7 +154,7 @@ public struct EventQueue<Payload> {
 
     /// The number of events scheduled, not yet popped, and not cancelled.
     /// - Complexity: O(1).
-    @inlinable public var pendingCount: Int { heap.count + lane.count - laneNext - cancelled.count }
+    @inlinable public var pendingCount: Int { heap.count + lane.count - laneNext - cancelledCount }
 
     /// Whether no live event is pending (`pendingCount == 0`).
     /// - Complexity: O(1).
@@ -220,7 +221,7 @@ public struct EventQueue<Payload> {
         precondition(tier <= Self.lastTier, "EventQueue: tier \(tier) is past the last tier (\(Self.lastTier))")
         let sequence = nextSequence
         nextSequence &+= 1
-        if sequence & 63 == 0 { retired.append(0) }
+        if sequence & 31 == 0 { flags.append(0) }
         var key = sequence
         if tieSalt != 0 { key = Self.shuffled(sequence, salt: tieSalt) }
         key |= UInt64(tier) << Self.tierShift
@@ -252,12 +253,14 @@ public struct EventQueue<Payload> {
     /// called while staging.
     /// - Returns: `true` if the event was pending; `false` if it already ran, was already
     ///   cancelled, or `id` was never issued by this queue (since the last `reset()`).
-    /// - Complexity: O(1) (expected, one hash-set insertion).
+    /// - Complexity: O(1).
     @inlinable @discardableResult
     public mutating func cancel(_ id: EventID) -> Bool {
         let sequence = id.sequence
-        guard sequence < nextSequence, !isRetired(sequence) else { return false }
-        return cancelled.insert(sequence).inserted
+        guard sequence < nextSequence, !isRetired(sequence), !isCancelled(sequence) else { return false }
+        flags[Int(truncatingIfNeeded: sequence >> 5)] |= 2 << ((sequence & 31) * 2)
+        cancelledCount += 1
+        return true
     }
 
     /// Pops the earliest live event whose time is at or before `horizon`, sets `now` to its
@@ -271,7 +274,7 @@ public struct EventQueue<Payload> {
     @inlinable
     public mutating func next(until horizon: SimTime) -> Payload? {
         precondition(!staging, "EventQueue: next(until:) while staging; call endStaging() first")
-        if !cancelled.isEmpty { discardCancelledHead() }   // the common case calls nothing
+        if cancelledCount > 0 { discardCancelledHead() }   // the common case calls nothing
         let fromLane = laneHeadIsFirst
         let head = fromLane ? lane[laneNext] : heap.first
         if let head, head.time <= horizon.microseconds {
@@ -316,8 +319,8 @@ public struct EventQueue<Payload> {
         lane.removeAll(keepingCapacity: true)
         laneNext = 0
         staging = false
-        cancelled.removeAll(keepingCapacity: true)
-        retired.removeAll(keepingCapacity: true)
+        flags.removeAll(keepingCapacity: true)
+        cancelledCount = 0
         nextSequence = 0
         _now = .zero
         _eventsPopped = 0
@@ -331,20 +334,26 @@ extension EventQueue.Entry: Sendable where Payload: Sendable {}
 
 extension EventQueue {
     @inlinable func isRetired(_ sequence: UInt64) -> Bool {
-        retired[Int(truncatingIfNeeded: sequence >> 6)] & (1 << (sequence & 63)) != 0
+        flags[Int(truncatingIfNeeded: sequence >> 5)] & (1 << ((sequence & 31) * 2)) != 0
+    }
+
+    @inlinable func isCancelled(_ sequence: UInt64) -> Bool {
+        flags[Int(truncatingIfNeeded: sequence >> 5)] & (2 << ((sequence & 31) * 2)) != 0
     }
 
     @inlinable mutating func markRetired(_ sequence: UInt64) {
-        retired[Int(truncatingIfNeeded: sequence >> 6)] |= 1 << (sequence & 63)
+        flags[Int(truncatingIfNeeded: sequence >> 5)] |= 1 << ((sequence & 31) * 2)
     }
 
     /// Drops cancelled entries from the front (of the heap and the staged list), so that `head` is live.
     @inlinable mutating func discardCancelledHead() {
-        while !cancelled.isEmpty {
+        while cancelledCount > 0 {
             let fromLane = laneHeadIsFirst
-            guard let head = fromLane ? lane[laneNext] : heap.first, cancelled.remove(head.id) != nil else { return }
+            guard let head = fromLane ? lane[laneNext] : heap.first, isCancelled(head.id) else { return }
             if fromLane { laneNext += 1 } else { _ = removeMin() }
-            markRetired(head.id)
+            // Retired and no longer cancelled, in one write.
+            flags[Int(truncatingIfNeeded: head.id >> 5)] ^= 3 << ((head.id & 31) * 2)
+            cancelledCount -= 1
         }
     }
 

@@ -5,6 +5,10 @@ import SimKernel
 /// the timeline. One instance per fleet run, used on one thread; the recipients' worlds
 /// reach it through `World.FleetLink`, and what it hands back to a recipient goes into
 /// `deliveries`, which `FleetRun` puts into that recipient's queue after the current step.
+///
+/// Its state is touched at nearly every step, so its properties are `@exclusivity(unchecked)`
+/// (the run-time exclusivity checks cost about 5% of a fleet day): no method holds an
+/// access to one of them while calling out.
 final class FleetHub {
     /// The fleet's own events (server completions, sender timers, topic messages, minute ticks).
     enum Event: Sendable {
@@ -17,9 +21,9 @@ final class FleetHub {
     let spec: FleetSpec
     /// The fleet's own events; schedule through `schedule(_:at:)`, which tells the outer
     /// schedule (`scheduled`).
-    private(set) var events = EventQueue<Event>(reservingCapacity: 256)
+    @exclusivity(unchecked) private(set) var events = EventQueue<Event>(reservingCapacity: 256)
     /// Set when an event is scheduled: the fleet's place in the outer schedule may have moved.
-    var scheduled = false
+    @exclusivity(unchecked) var scheduled = false
 
     /// Schedules one of the fleet's own events at `time` (≥ now).
     func schedule(_ event: Event, at time: SimTime) {
@@ -33,10 +37,10 @@ final class FleetHub {
     /// The time of the fleet's next own event.
     var nextTime: SimTime? { events.nextTime }
     /// Events for recipients: (recipient, time, event), in the order made.
-    var deliveries: [(recipient: Int32, time: SimTime, event: WorldEvent)] = []
+    @exclusivity(unchecked) var deliveries: [(recipient: Int32, time: SimTime, event: WorldEvent)] = []
     /// Messages the recipients' servers committed for the shared sender, in the order made.
-    var pendingMessages: [Push] = []
-    var timeline: FleetTimeline
+    @exclusivity(unchecked) var pendingMessages: [Push] = []
+    @exclusivity(unchecked) var timeline: FleetTimeline
 
     // The shared server (`fleet.server`).
     let servesPulls: Bool
@@ -45,11 +49,11 @@ final class FleetHub {
     private let queueLimit: Int
     private let service: DurationDistribution
     /// In-service pulls by slot (nil: free), and the free slots.
-    private var slots: [PullRequest?]
-    private var freeSlots: [Int32]
+    @exclusivity(unchecked) private var slots: [PullRequest?]
+    @exclusivity(unchecked) private var freeSlots: [Int32]
     /// Waiting pulls, FIFO: `waiting[waitingHead...]`.
-    private var waiting: [PullRequest] = []
-    private var waitingHead = 0
+    @exclusivity(unchecked) private var waiting: [PullRequest] = []
+    @exclusivity(unchecked) private var waitingHead = 0
 
     struct PullRequest: Sendable {
         var recipient: Int32, process: Int32, failed: Bool, service: SimDuration, arrived: SimTime
@@ -58,16 +62,16 @@ final class FleetHub {
     // Quotas (`fleet.quotas`), per calendar minute of simulated time.
     private let fcmProject: FleetQuotas.Limit?
     private let apnsDevice: FleetQuotas.Limit?
-    private var projectMinute: Int64 = -1
-    private var projectUsed = 0
+    @exclusivity(unchecked) private var projectMinute: Int64 = -1
+    @exclusivity(unchecked) private var projectUsed = 0
     /// Per iOS device (recipient · 8 + device): (minute, used).
-    private var deviceUse: [Int64: (minute: Int64, used: Int)] = [:]
+    @exclusivity(unchecked) private var deviceUse: [Int64: (minute: Int64, used: Int)] = [:]
 
     // The shared sender and topic.
     let sharesSender: Bool
     let topicShapes: [MessageTemplate.Shape]
     /// The key of each topic message of the run (drawn at its start).
-    var topicKeys: [Int32] = []
+    @exclusivity(unchecked) var topicKeys: [Int32] = []
 
     init(spec: FleetSpec, horizon: SimTime, topicTemplate: MessageTemplate?) {
         self.spec = spec

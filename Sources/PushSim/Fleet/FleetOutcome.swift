@@ -4,14 +4,35 @@ import SimKernel
 /// order), the timeline, and the fleet's own measures (`FleetMeasures`).
 struct FleetOutcome: Sendable {
     let id: Simulation.RunID
-    let outcomes: [RunOutcome]
+    let outcomes: FleetOutcomes
     let timeline: FleetTimeline
     let events: Int
     let measures: FleetMeasures
 
-    init(id: Simulation.RunID, outcomes: [RunOutcome], timeline: FleetTimeline, events: Int) {
+    init(id: Simulation.RunID, outcomes: FleetOutcomes, timeline: FleetTimeline, events: Int) {
         self.id = id; self.outcomes = outcomes; self.timeline = timeline; self.events = events
         measures = FleetMeasures(outcomes: outcomes, timeline: timeline, events: events)
+    }
+
+    /// Each recipient's `runs.csv` row, in population order: `row(run, outcome)` with the
+    /// recipient's run number k·N + r.
+    func recipientRows(_ row: (_ run: Int, RunOutcome) -> [UInt8]) -> [[UInt8]] {
+        var rows: [[UInt8]] = []
+        rows.reserveCapacity(outcomes.count)
+        outcomes.forEach { rows.append(row(id.replication * outcomes.count + rows.count, $0)) }
+        return rows
+    }
+
+    /// Adds every recipient's outcome to `summary`, in population order (the order of the
+    /// lone runs k·N + r); returns whether each converged.
+    func add(to summary: inout CellSummary) -> [Bool] {
+        var converged: [Bool] = []
+        converged.reserveCapacity(outcomes.count)
+        outcomes.forEach { o in
+            summary.add(o)
+            converged.append(o.converged)
+        }
+        return converged
     }
 }
 
@@ -49,16 +70,20 @@ struct FleetMeasures: Sendable {
         ("events", "events run (recipients' and the fleet's own)"),
     ]
 
-    init(outcomes: [RunOutcome], timeline: FleetTimeline, events: Int) {
+    init(outcomes: FleetOutcomes, timeline: FleetTimeline, events: Int) {
         func quantiles(_ xs: [Double]) -> [Double?] {
             let s = xs.sorted()
             return [0.5, 0.95, 0.99].map { Statistics.quantile(sorted: s, $0) }
         }
         func seconds(_ d: SimDuration) -> Double { Double(d.microseconds) / 1e6 }
         let n = outcomes.count
-        let converged = outcomes.reduce(0) { $0 + ($1.converged ? 1 : 0) }
-        let freshness = outcomes.compactMap { $0.experience.freshnessP95.map(seconds) }
-        let woken = outcomes.compactMap { $0.lateness.max.map(seconds) }
+        var converged = 0, freshness: [Double] = [], woken: [Double] = []
+        freshness.reserveCapacity(n)
+        outcomes.forEach { o in
+            if o.converged { converged += 1 }
+            if let f = o.experience.freshnessP95 { freshness.append(seconds(f)) }
+            if let l = o.lateness.max { woken.append(seconds(l)) }
+        }
         let minutes = timeline.minutes
         func total(_ f: (FleetTimeline.Minute) -> Int) -> Double { Double(minutes.reduce(0) { $0 + f($1) }) }
         let waits = minutes.reduce(0) { $0 + $1.waits }, waitSum = minutes.reduce(0.0) { $0 + $1.waitSum }

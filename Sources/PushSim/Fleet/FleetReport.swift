@@ -35,10 +35,9 @@ enum FleetReport {
             let o = FleetRun(simulation: simulation, fleet: fleet, id: id, setups: FleetSetups(simulation: simulation, fleet: fleet)).run()
             guard format.writesRows else { return (o, []) }
             let variant = scenario.variants[id.variant].name, strategy = scenario.strategies[id.strategy].name
-            return (o, o.outcomes.enumerated().map { r, outcome in
+            return (o, o.recipientRows { run, outcome in
                 var row = CSVLine()
-                RunsTable.append(to: &row, variant: variant, strategy: strategy, replication: id.replication * n + r,
-                                 seed: scenario.seed, outcome: outcome)
+                RunsTable.append(to: &row, variant: variant, strategy: strategy, replication: run, seed: scenario.seed, outcome: outcome)
                 return row.bytes
             })
         }) { first, results in
@@ -46,8 +45,7 @@ enum FleetReport {
                 let id = simulation.runID(at: first + k)
                 let cell = id.variant * scenario.strategies.count + id.strategy
                 let variant = scenario.variants[id.variant].name, strategy = scenario.strategies[id.strategy].name
-                for outcome in o.outcomes { cells[cell].add(outcome) }
-                converged[cell] = o.outcomes.map(\.converged)
+                converged[cell] = o.add(to: &cells[cell])
                 rows[cell] = recipientRows
                 measures[cell].append(o.measures)
                 if id.replication == 0 { firstTimelines[cell] = o.timeline }

@@ -31,17 +31,15 @@ struct FleetRun {
         let attributes = fleet.population.draw(fleetStreams.stream(FleetPopulation.stream))
         let hub = FleetHub(spec: fleet, horizon: horizon, topicTemplate: setups.topicTemplate(variant: id.variant))
         var sender = fleet.sender
-        let strategy = scenario.strategies[id.strategy].prototype
         let worlds = UnsafeMutablePointer<World>.allocate(capacity: n)
         for r in 0..<n {
-            let (setup, channel) = setups.setup(variant: id.variant, attributes: attributes[r])
+            let setup = setups.worldSetup(variant: id.variant, strategy: id.strategy, attributes: attributes[r])
             let replication = id.replication * n + r
-            var s = setup
-            if let shuffle = simulation.shuffleTies {
-                s.tieSalt = Simulation.tieSalt(seed: shuffle, replication: replication, generator: scenario.generator)
-            }
+            let salt = simulation.shuffleTies.map {
+                Simulation.tieSalt(seed: $0, replication: replication, generator: scenario.generator)
+            } ?? 0
             let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)
-            var world = Simulation.world(channel: channel, strategy: strategy, setup: s, streams: streams, trace: NoTrace())
+            var world = World(setup: setup, streams: streams, tieSalt: salt, trace: NoTrace(), reusable: false)
             world.fleet = World.FleetLink(hub: hub, recipient: Int32(r))
             world.releaseReusableBuffers()
             (worlds + r).initialize(to: world)
@@ -49,7 +47,8 @@ struct FleetRun {
         var alive = 0 ..< n
         defer { worlds.advanced(by: alive.lowerBound).deinitialize(count: alive.count); worlds.deallocate() }
 
-        var schedule = FleetSchedule(members: n + 1)
+        let worldLines = (MemoryLayout<World>.size + 63) / 64
+        let schedule = FleetSchedule(members: n + 1, horizon: horizon.microseconds)
         let fleetMember = Int32(n)
         for r in 0..<n { if let t = worlds[r].queue.nextTime { schedule.wake(Int32(r), at: t.microseconds) } }
         if let topic = fleet.topic { scheduleTopic(topic, hub: hub, streams: fleetStreams, horizon: horizon) }
@@ -67,7 +66,7 @@ struct FleetRun {
         }
         func wake(_ r: Int32) { if let t = worlds[Int(r)].queue.nextTime { schedule.wake(r, at: t.microseconds) } }
 
-        while let (time, member) = schedule.top, time <= horizon.microseconds {
+        while let (time, member) = schedule.next(), time <= horizon.microseconds {
             let now = SimTime(microseconds: time)
             if member == fleetMember {
                 while let event = hub.next(until: now) {
@@ -83,9 +82,10 @@ struct FleetRun {
                 }
             } else {
                 // Memory-bound: the next members' worlds are cold; fetch them meanwhile.
-                let (a, b) = (schedule.following(1), schedule.following(2))
-                if a >= 0 && a != fleetMember { pushsim_prefetch(worlds + Int(a), 8) }
+                let (a, b) = schedule.nextCandidates()
+                if a >= 0 && a != fleetMember { pushsim_prefetch(worlds + Int(a), Int32(worldLines)) }
                 if b >= 0 && b != fleetMember { pushsim_prefetch(worlds + Int(b), 8) }
+                worlds[Int(member)].prefetchParts()
                 let before = worlds[Int(member)].queue.eventsPopped
                 Simulator.run(&worlds[Int(member)], until: now)
                 events += worlds[Int(member)].queue.eventsPopped - before
@@ -116,8 +116,7 @@ struct FleetRun {
             }
         }
         if sender != nil { withSender(at: horizon) { policy, cx in policy.finish(&cx) } }
-        var outcomes: [RunOutcome] = []
-        outcomes.reserveCapacity(n)
+        var outcomes = FleetOutcomes()
         // Each world is released once its outcome is read: the outcomes replace the worlds.
         for r in 0..<n {
             Simulator.run(&worlds[r], until: horizon)

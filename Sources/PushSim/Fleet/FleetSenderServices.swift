@@ -23,7 +23,7 @@ struct FleetSenderServices: SenderServices {
     let touched: UnsafeMutablePointer<[Int32]>
     let random: RandomStream
 
-    var recipient: RecipientSpec { worlds[0].recipient }
+    var recipient: RecipientSpec { worlds[0].setup.recipient }
     var deviceCount: Int { count * 8 }
     var registrationCount: Int { count * Self.stride }
 
@@ -33,7 +33,7 @@ struct FleetSenderServices: SenderServices {
         let (i, local) = split(r)
         let w = worlds + i
         let n = w.pointee.devices.count
-        guard local < w.pointee.registrationCount else { return 0 }
+        guard local < Self.registrations(w) else { return 0 }
         return local < n ? w.pointee.devices[local].registeredToken : w.pointee.devices[local - n].previousRegisteredToken
     }
 
@@ -83,7 +83,7 @@ struct FleetSenderServices: SenderServices {
         let n = worlds[i].devices.count
         let d = local % n
         let base = i * Self.stride
-        for candidate in worlds[i].registrationCount > n ? [d, d + n] : [d] where self.token(of: base + candidate) == token {
+        for candidate in Self.registrations(worlds + i) > n ? [d, d + n] : [d] where self.token(of: base + candidate) == token {
             return base + candidate
         }
         return nil
@@ -91,8 +91,15 @@ struct FleetSenderServices: SenderServices {
 
     func registrations(ofRecipient recipient: Int32) -> Range<Int> {
         let base = Int(recipient) * Self.stride
-        return base ..< base + worlds[Int(recipient)].registrationCount
+        return base ..< base + Self.registrations(worlds + Int(recipient))
     }
 
-    func recipient(ofRegistration r: Int) -> RecipientSpec { worlds[split(r).recipient].recipient }
+    func recipient(ofRegistration r: Int) -> RecipientSpec { worlds[split(r).recipient].setup.recipient }
+
+    /// World `w`'s registration count (`World.registrationCount`), read through stored
+    /// properties only: a computed property of `pointee` was measured to copy the world.
+    @inline(__always) private static func registrations(_ w: UnsafeMutablePointer<World>) -> Int {
+        let n = w.pointee.devices.count
+        return w.pointee.setup.recipient.tokenStore == .perToken ? 2 * n : n
+    }
 }

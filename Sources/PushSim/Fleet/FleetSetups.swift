@@ -6,8 +6,10 @@ final class FleetSetups {
     let fleet: FleetSpec
     let simulation: Simulation
     private var cache: [Key: (Simulation.Setup, any PushChannel)] = [:]
+    private var shared: [SharedKey: WorldSetup] = [:]
 
     private struct Key: Hashable { var variant: Int; var attributes: FleetPopulation.Attributes }
+    private struct SharedKey: Hashable { var key: Key; var strategy: Int }
 
     init(simulation: Simulation, fleet: FleetSpec) {
         self.simulation = simulation
@@ -22,6 +24,16 @@ final class FleetSetups {
     func topicTemplate(variant v: Int) -> MessageTemplate? {
         guard let topic = fleet.topic else { return nil }
         return topic.message ?? scenario.variants[v].message ?? scenario.message
+    }
+
+    /// The `WorldSetup` every recipient of variant `v`, strategy `s` and attributes `a` shares.
+    func worldSetup(variant v: Int, strategy s: Int, attributes a: FleetPopulation.Attributes) -> WorldSetup {
+        let key = SharedKey(key: Key(variant: v, attributes: a), strategy: s)
+        if let hit = shared[key] { return hit }
+        let (setup, channel) = self.setup(variant: v, attributes: a)
+        let made = WorldSetup(setup, channel: channel, strategy: scenario.strategies[s].prototype)
+        shared[key] = made
+        return made
     }
 
     func setup(variant v: Int, attributes a: FleetPopulation.Attributes) -> (Simulation.Setup, any PushChannel) {

@@ -84,11 +84,11 @@ struct WorldSenderServices: SenderServices {
     let world: UnsafeMutablePointer<World>
 
     var now: SimTime { world.pointee.queue.now }
-    var recipient: RecipientSpec { world.pointee.recipient }
+    var recipient: RecipientSpec { world.pointee.setup.recipient }
     var deviceCount: Int { world.pointee.devices.count }
     var registrationCount: Int {
         let n = world.pointee.devices.count
-        return world.pointee.recipient.tokenStore == .perToken ? 2 * n : n
+        return world.pointee.setup.recipient.tokenStore == .perToken ? 2 * n : n
     }
     // Stored properties and mutating methods only (a non-mutating method called on
     // `world.pointee` was measured to copy the world first).

@@ -3,7 +3,9 @@
 /// stages them (sorted once, popped in O(1), see `EventQueue.beginStaging()`); the order
 /// they run in is the one they would have in the heap.
 extension World {
-    mutating func scheduleTimeline(server serverSpec: ServerSpec, streams: RandomStreams, horizon: SimTime) {
+    /// - Parameter spec: the main device (`setup.device`, passed in so that the many reads
+    ///   below do not each go through the shared setup).
+    mutating func scheduleTimeline(server serverSpec: ServerSpec, device spec: DeviceSpec, streams: RandomStreams, horizon: SimTime) {
         queue.beginStaging()
         defer { queue.endStaging() }
         let offline = spec.connectivity?.draw(until: horizon, random: streams.stream(StreamName.deviceConnectivity)) ?? spec.offline
@@ -40,6 +42,7 @@ extension World {
         defer { timeline.changes = changes }
         if timeline.changeStreams.isEmpty { timeline.changeStreams = serverSpec.changeStreams(in: streams) }
         serverSpec.drawChanges(until: horizon, streams: timeline.changeStreams, into: &changes)
+        server.reserveLog(changes: changes.count)
         ledger.reserveCapacity(changes.count)   // one push per change
         messages.reserveCapacity(changes.count)
         observer.experience.reserve(changes: changes.count)

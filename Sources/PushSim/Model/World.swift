@@ -18,33 +18,20 @@ struct World: DiscreteEventModel {
     /// storage is per device), each a fresh copy of the variant's channel.
     var providers: [any PushChannel]
     var strategy: any ClientStrategy
-    let strategyPrototype: any ClientStrategy
-    /// The main device and the app as `init` built them: what `reset` restores (rebuilding
-    /// them from `spec` in `reset` was measured to copy the whole `DeviceSpec` twice a run).
-    let devicePrototype: Device
-    let appPrototype: AppProcess
-    /// The variant's channel and sender as decoded: what `reset` restores.
-    let channelPrototype: any PushChannel
-    let senderPrototype: any SenderPolicy
-    let serverSpec: ServerSpec
-    let horizon: SimTime
+    /// The specs and the plug-ins' prototypes, shared read-only (`WorldSetup`).
+    let setup: WorldSetup
+    /// The main device and the app as `init` built them, for `reset` (nil: a world that
+    /// runs once, as a fleet's).
+    let prototypes: WorldPrototypes?
     var ledger = PushLedger()
     /// Counters, trackers, fingerprint and trace: everything that watches the run.
     var observer: RunObserver
-    /// Per change schedule, its message template without the patterns' texts, read per
-    /// change (`MessageTemplate.Shape`).
-    let shapes: [MessageTemplate.Shape]
-    /// Per change schedule: whether its changes are meant to notify (`ChangeSchedule.notify`).
-    let notifies: [Bool]
-    let spec: DeviceSpec
-    let client: ClientSpec
     let userRandom: RandomStream
     let clientRandom: RandomStream
     let streams: RandomStreams
 
     /// The sender policy.
     var sender: any SenderPolicy
-    let recipient: RecipientSpec
     var messages = MessageLedger()
     var senderStream: RandomStream?
     /// The `device.offlineDetection` stream, looked up at the first silent disconnect (A11).
@@ -69,10 +56,6 @@ struct World: DiscreteEventModel {
     /// The push whose `onPush` handler runs now (0: none): a notification the handler
     /// posts is shown for it (F7).
     var handlingPush: Int64 = 0
-    /// Whether the main device's channel wants to hear of shown notifications (read once).
-    let channelObservesNotifications: Bool
-    /// Whether the sender's pushes carry change batches (S1), so `changeLog` is kept.
-    let keepsChangeLog: Bool
     /// Every change of the run, by sequence (index sequence − 1), when `keepsChangeLog`:
     /// what a push's batch carries, whatever the server's log still retains.
     var changeLog: [Change] = []
@@ -92,40 +75,49 @@ struct World: DiscreteEventModel {
 
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
     /// order (see `WorldEvent`).
-    init(server serverSpec: ServerSpec, device: DeviceSpec, client: ClientSpec, templates: [MessageTemplate], notifies: [Bool],
-         channel: any PushChannel, strategy: any ClientStrategy, sender: any SenderPolicy, recipient: RecipientSpec,
-         streams: RandomStreams, horizon: SimTime, tieSalt: UInt64 = 0, trace: any TraceSink) {
-        server = Server(keyCount: serverSpec.keys, retainLast: serverSpec.retainLast)
-        replica = Replica(keys: serverSpec.keys)
-        providers = [channel]
-        channelPrototype = channel
-        channelObservesNotifications = channel.observesNotifications
-        keepsChangeLog = sender.carriesChangeBatches
-        senderPrototype = sender
-        self.serverSpec = serverSpec
-        self.horizon = horizon
-        self.strategy = strategy
-        strategyPrototype = strategy
-        shapes = templates.map(MessageTemplate.Shape.init)
-        self.notifies = notifies
-        observer = RunObserver(keys: serverSpec.keys, foreground: device.app.initialState == .foreground, trace: trace)
+    /// - Parameter reusable: whether `reset` may be called (it keeps the prototypes).
+    init(setup: WorldSetup, streams: RandomStreams, tieSalt: UInt64 = 0, trace: any TraceSink, reusable: Bool = true) {
+        self.setup = setup
+        let device = setup.device
+        server = Server(keyCount: setup.server.keys, retainLast: setup.server.retainLast)
+        replica = Replica(keys: setup.server.keys)
+        providers = [setup.channel]
+        strategy = setup.strategy
+        sender = setup.sender
+        observer = RunObserver(keys: setup.server.keys, foreground: device.app.initialState == .foreground, trace: trace)
         if observer.tracing { ledger.keepJournal() }
         queue.shuffleTies(salt: tieSalt)
-        spec = device
-        self.client = client
         devices = [Device(main: device, random: streams.stream(StreamName.channel), order: streams.stream(StreamName.channelOrder))]
         userRandom = streams.stream(StreamName.deviceUser)
         clientRandom = streams.stream(StreamName.client)
         self.streams = streams
-        self.sender = sender
-        self.recipient = recipient
         app = AppProcess(device)
-        devicePrototype = devices[0]
-        appPrototype = app
-        if !recipient.otherDevices.isEmpty { addOtherDevices(recipient.otherDevices) }
-        scheduleTimeline(server: serverSpec, streams: streams, horizon: horizon)
+        prototypes = reusable ? WorldPrototypes(device: devices[0], app: app) : nil
+        if !setup.recipient.otherDevices.isEmpty { addOtherDevices(setup.recipient.otherDevices) }
+        scheduleTimeline(server: setup.server, device: setup.device, streams: streams, horizon: setup.horizon)
         rescheduleDoze()
     }
+
+    /// The same, from the parts of a setup.
+    init(server serverSpec: ServerSpec, device: DeviceSpec, client: ClientSpec, templates: [MessageTemplate], notifies: [Bool],
+         channel: any PushChannel, strategy: any ClientStrategy, sender: any SenderPolicy, recipient: RecipientSpec,
+         streams: RandomStreams, horizon: SimTime, tieSalt: UInt64 = 0, trace: any TraceSink) {
+        self.init(setup: WorldSetup(server: serverSpec, device: device, client: client, templates: templates, notifies: notifies,
+                                    channel: channel, strategy: strategy, sender: sender, recipient: recipient, horizon: horizon),
+                  streams: streams, tieSalt: tieSalt, trace: trace)
+    }
+
+    /// The setup's parts, read through it.
+    var serverSpec: ServerSpec { setup.server }
+    var spec: DeviceSpec { _read { yield setup.device } }
+    var client: ClientSpec { _read { yield setup.client } }
+    var recipient: RecipientSpec { _read { yield setup.recipient } }
+    var horizon: SimTime { setup.horizon }
+    var shapes: [MessageTemplate.Shape] { setup.shapes }
+    var notifies: [Bool] { setup.notifies }
+    var strategyPrototype: any ClientStrategy { setup.strategy }
+    var channelObservesNotifications: Bool { setup.channelObservesNotifications }
+    var keepsChangeLog: Bool { setup.keepsChangeLog }
 
     /// Makes the world what `init` built for replication `replication` of the same variant
     /// and strategy (streams restarted, every component and plug-in reset, the timeline
@@ -135,25 +127,27 @@ struct World: DiscreteEventModel {
     /// - Precondition: the world is untraced (a trace sink is not reset).
     mutating func reset(replication: Int, tieSalt: UInt64) {
         precondition(!observer.tracing, "only untraced worlds are reused")
+        guard let prototypes else { preconditionFailure("a world built with reusable: false is not reset") }
+        let setup = self.setup
         streams.restart(replication: replication)
         queue.reset()
         queue.shuffleTies(salt: tieSalt)
         server.reset()
         replica.reset()
         changeLog.removeAll(keepingCapacity: true)
-        for i in providers.indices { providers[i].reset(toPrototype: channelPrototype) }
-        strategy.reset(toPrototype: strategyPrototype)
-        sender.reset(toPrototype: senderPrototype)
+        for i in providers.indices { providers[i].reset(toPrototype: setup.channel) }
+        strategy.reset(toPrototype: setup.strategy)
+        sender.reset(toPrototype: setup.sender)
         ledger.reset()
         messages.reset()
-        observer.reset(foreground: spec.app.initialState == .foreground)
-        devices[0] = devicePrototype
+        observer.reset(foreground: setup.device.app.initialState == .foreground)
+        devices[0] = prototypes.device
         for i in devices.indices.dropFirst() {
-            devices[i] = Device(other: recipient.otherDevices[i - 1], random: devices[i].random, order: devices[i].order)
+            devices[i] = Device(other: setup.recipient.otherDevices[i - 1], random: devices[i].random, order: devices[i].order)
         }
-        app.reset(to: appPrototype)
+        app.reset(to: prototypes.app)
         nextPushID = 1
-        scheduleTimeline(server: serverSpec, streams: streams, horizon: horizon)
+        scheduleTimeline(server: setup.server, device: setup.device, streams: streams, horizon: setup.horizon)
         rescheduleDoze()
     }
 

@@ -49,7 +49,7 @@ extension ScenarioSize {
         public static let eventsPerSecond = 4e6
         /// What a fleet's recipient holds besides its timeline's items: its world (without
         /// a reused world's spare buffers) and its outcome (`fleet-day.json`, measured).
-        public static let bytesPerFleetRecipient = 12e3
+        public static let bytesPerFleetRecipient = 6.5e3
     }
 
     /// What the machine can give a run: `run` and `sweep` refuse (exit 2) a scenario whose

@@ -22,8 +22,11 @@ public struct Server: Sendable {
         state = Array(repeating: 0, count: keyCount)
         self.retainLast = retainLast
         log = []
-        log.reserveCapacity(retainLast)
     }
+
+    /// Reserves the log's room for a run that commits about `changes` changes (at most
+    /// `retainLast` are kept), so that committing them does not grow it step by step.
+    mutating func reserveLog(changes: Int) { log.reserveCapacity(min(retainLast, changes)) }
 
     /// The state `init(keyCount:retainLast:)` gave (every key 0, head 0, empty log),
     /// keeping the storage (for a reused world).

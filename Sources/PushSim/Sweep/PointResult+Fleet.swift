@@ -22,9 +22,8 @@ extension PointResult {
                 let o = FleetRun(simulation: simulation, fleet: fleet, id: id, setups: FleetSetups(simulation: simulation, fleet: fleet)).run()
                 guard writesRows else { return (o, []) }
                 let variant = scenario.variants[id.variant].name, strategy = scenario.strategies[id.strategy].name
-                return (o, o.outcomes.enumerated().map { r, outcome in
+                return (o, o.recipientRows { replication, outcome in
                     var line = CSVLine()
-                    let replication = id.replication * n + r
                     RunsTable.append(to: &line, prefix: ["\(pointIndex)/\(variant)/\(strategy)/\(replication)"] + prefix, variant: variant,
                                      strategy: strategy, replication: replication, seed: scenario.seed, outcome: outcome)
                     return line.bytes
@@ -32,8 +31,7 @@ extension PointResult {
             }) { start, batch in
                 for (k, (o, recipientRows)) in batch.enumerated() {
                     let cell = (start + k) % cells
-                    for outcome in o.outcomes { summaries[cell].add(outcome) }
-                    converged[cell] = o.outcomes.map(\.converged)
+                    converged[cell] = o.add(to: &summaries[cell])
                     rows[cell] = recipientRows
                     self.converged[cell] += converged[cell]
                     fleetMeasures[cell].append(o.measures)
