@@ -87,7 +87,7 @@ public struct EventQueue<Payload> {
     }
 
     /// The bits of `Entry.sequence` that hold the insertion sequence. A queue never issues
-    /// 2^40 sequences: its retirement bitmap (one bit per sequence) would need 128 GiB.
+    /// 2^40 sequences: its flag bitmap (two bits per sequence, `flags`) would need 256 GiB.
     @usableFromInline static var sequenceMask: UInt64 { (1 << 40) - 1 }
     /// The bits of `Entry.sequence` that hold the shuffled-ties key (bits 40 … 59).
     @usableFromInline static var shuffleMask: UInt64 { ((1 << 60) - 1) & ~sequenceMask }

@@ -72,6 +72,10 @@ final class FleetSchedule {
         return count > 0 ? entry(0) : nil
     }
 
+    /// Members in the near heap (for tests: with more than one, the next after the top is
+    /// among `nextCandidates()`).
+    var nearCount: Int { count }
+
     /// The near heap's root's two earliest children (−1 where there is none): one of them
     /// runs next unless the top member stays first; a fleet run prefetches their state.
     func nextCandidates() -> (Int32, Int32) {
