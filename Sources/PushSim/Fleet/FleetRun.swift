@@ -48,7 +48,8 @@ struct FleetRun {
         defer { worlds.advanced(by: alive.lowerBound).deinitialize(count: alive.count); worlds.deallocate() }
 
         let worldLines = (MemoryLayout<World>.size + 63) / 64
-        let schedule = FleetSchedule(members: n + 1, horizon: horizon.microseconds)
+        // About one bucket per recipient, at most 65,536 (docs/performance.md, Fleets).
+        let schedule = FleetSchedule(members: n + 1, horizon: horizon.microseconds, buckets: min(65_536, max(16, n)))
         let fleetMember = Int32(n)
         for r in 0..<n { if let t = worlds[r].queue.nextTime { schedule.wake(Int32(r), at: t.microseconds) } }
         if let topic = fleet.topic { scheduleTopic(topic, hub: hub, streams: fleetStreams, horizon: horizon) }

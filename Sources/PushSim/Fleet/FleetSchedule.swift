@@ -39,7 +39,7 @@ final class FleetSchedule {
     ///   - members: the recipients and the fleet (N + 1, ≥ 1).
     ///   - horizon: the last time that runs (µs, ≥ 0); later entries share the last bucket.
     ///   - buckets: the number of buckets up to the horizon (≥ 1).
-    init(members: Int, horizon: Int64, buckets: Int = 4096) {
+    init(members: Int, horizon: Int64, buckets: Int) {
         precondition(members >= 1 && horizon >= 0 && buckets >= 1)
         self.members = members
         let raw = UnsafeMutableRawPointer.allocate(byteCount: (members + Self.offset + 4) * MemoryLayout<Entry>.stride, alignment: 64)

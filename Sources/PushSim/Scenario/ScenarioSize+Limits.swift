@@ -117,8 +117,12 @@ extension ScenarioSize {
         if recipients > 1 {
             let fit = Int(((limits.memory - Calibration.processBytes) / bytesPerWorker).rounded(.down))
             let remedy = fit >= 1 ? "run with --jobs \(fit), or \(Self.anyway)" : "make the population smaller, or \(Self.anyway)"
-            return ("$.fleet.population.count", "\(recipients) recipients take about \(Self.bytes(bytesPerWorker)) per fleet run; "
-                + "the process needs about \(Self.bytes(needed)), more than the \(Self.bytes(limits.memory)) of memory available; \(remedy)")
+            // Blamed on a recipient's item when it is most of a recipient, else on the count.
+            let perRecipient = bytesPerWorker / Double(recipients)
+            let heavy = dominant(\.bytes).flatMap { $0.bytes > perRecipient / 2 ? $0 : nil }
+            return (heavy?.path ?? "$.fleet.population.count", "\(recipients) recipients take about \(Self.bytes(bytesPerWorker)) per fleet run"
+                + (heavy.map { " (\($0.what) take about \(Self.bytes($0.bytes)) of each recipient's \(Self.bytes(perRecipient)))" } ?? "")
+                + "; the process needs about \(Self.bytes(needed)), more than the \(Self.bytes(limits.memory)) of memory available; \(remedy)")
         }
         guard let item = dominant(\.bytes) else { return nil }
         let workers = max(1, min(jobs, replications))
@@ -134,7 +138,13 @@ extension ScenarioSize {
     /// per run (many small runs), else the item with the most events.
     func blamedForEvents() -> (path: String, what: String) {
         let perRun = cells.reduce(0) { $0 + $1.eventsPerRun } / Double(max(1, cells.count))
-        if recipients > 1 { return ("$.fleet.population.count", "\(recipients) recipients of about \(Self.count(perRun)) events each") }
+        if recipients > 1 {
+            // Blamed on a recipient's item when it is most of a recipient's events, else on the count.
+            if let item = dominant(\.events), item.events > perRun / 2 {
+                return (item.path, "\(recipients) recipients of about \(Self.count(perRun)) events each (\(item.what) each)")
+            }
+            return ("$.fleet.population.count", "\(recipients) recipients of about \(Self.count(perRun)) events each")
+        }
         guard runs <= perRun, let item = dominant(\.events) else {
             return ("$.replications", "\(Self.count(runs)) runs of about \(Self.count(perRun)) events")
         }

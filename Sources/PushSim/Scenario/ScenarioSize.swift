@@ -88,7 +88,7 @@ public struct ScenarioSize: Sendable {
         recipients = scenario.fleet?.population.count ?? 1
         cells = []
         for (v, variant) in scenario.variants.enumerated() {
-            let items = Self.variantItems(scenario, v)
+            let items = scenario.fleet.map { Self.fleetItems(scenario, v, $0.population) } ?? Self.variantItems(scenario, v)
             for (s, strategy) in scenario.strategies.enumerated() {
                 cells.append(Cell(variant: variant.name, strategy: strategy.name,
                                   items: items.compactMap { $0 } + Self.strategyItems(scenario, v, s)))
@@ -96,13 +96,44 @@ public struct ScenarioSize: Sendable {
         }
     }
 
+    /// A fleet's recipient of variant `v`: each profile's items (its device and recipient in
+    /// place of the variant's), weighted by the profile's share; an item several profiles
+    /// ask for (the changes, say) is summed into one.
+    static func fleetItems(_ scenario: Scenario, _ v: Int, _ population: FleetPopulation) -> [Item?] {
+        let profiles = population.profiles
+        guard !profiles.isEmpty else { return variantItems(scenario, v) }
+        let total = profiles.reduce(0) { $0 + $1.weight }
+        var merged: [Item] = []
+        for (i, profile) in profiles.enumerated() {
+            let share = total > 0 ? profile.weight / total : 1 / Double(profiles.count)
+            let own = "$.fleet.population.profiles[\(i)]"
+            let items = variantItems(scenario, v, device: profile.device.map { ($0, own + ".device") },
+                                     recipient: profile.recipient.map { ($0, own + ".recipient") })
+            for case var item? in items {
+                item.events *= share; item.bytes *= share
+                if let k = merged.firstIndex(where: { $0.path == item.path }) {
+                    merged[k].events += item.events; merged[k].bytes += item.bytes
+                } else {
+                    merged.append(item)
+                }
+            }
+        }
+        return merged
+    }
+
     /// The items every strategy of variant `v` shares: changes, the log, the drawn and
     /// explicit timeline, Doze.
-    static func variantItems(_ scenario: Scenario, _ v: Int) -> [Item?] {
+    /// - Parameters:
+    ///   - deviceOverride: a fleet profile's device and its path, in place of the variant's.
+    ///   - recipientOverride: a fleet profile's recipient and its path.
+    static func variantItems(_ scenario: Scenario, _ v: Int, device deviceOverride: (DeviceSpec, String)? = nil,
+                             recipient recipientOverride: (RecipientSpec, String)? = nil) -> [Item?] {
         let variant = scenario.variants[v], own = "$.variants[\(v)]"
         let server = variant.server ?? scenario.server, serverPath = (variant.server == nil ? "$" : own) + ".server"
-        let device = variant.device ?? scenario.device, devicePath = (variant.device == nil ? "$" : own) + ".device"
-        let recipient = variant.recipient ?? scenario.recipient
+        let device = deviceOverride?.0 ?? variant.device ?? scenario.device
+        let devicePath = deviceOverride?.1 ?? (variant.device == nil ? "$" : own) + ".device"
+        let recipient = recipientOverride?.0 ?? variant.recipient ?? scenario.recipient
+        let recipientPath = recipientOverride?.1 ?? (variant.recipient == nil ? "$" : own) + ".recipient"
         let outbox = (variant.sender ?? scenario.sender) as? Outbox, isOutbox = outbox != nil
         let horizon = Double(scenario.horizon.microseconds)
         let others = Double(recipient.otherDevices.count)
@@ -149,7 +180,7 @@ public struct ScenarioSize: Sendable {
             items.append(Item(path: devicePath + ".restart.every", what: "\(Self.count(n)) drawn restarts",
                               events: n * Calibration.eventsPerRestart, bytes: n * Calibration.bytesPerTimelineEvent))
         }
-        items.append(Self.explicitLists(device, devicePath, recipient, (variant.recipient == nil ? "$" : own) + ".recipient"))
+        items.append(Self.explicitLists(device, devicePath, recipient, recipientPath))
         if device.platform == .android {
             items.append(Item(path: devicePath + ".platform", what: "Doze over the horizon", events: horizon / Calibration.dozeEventEvery, bytes: 0))
         }

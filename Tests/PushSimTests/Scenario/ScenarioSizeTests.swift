@@ -60,6 +60,25 @@ struct ScenarioSizeTests {
         #expect(item(outbox, "$.sender.period")?.what == "99 outbox sweeps")
     }
 
+    @Test("a fleet's recipient: each profile's device by its share, at the profile's path; a profile too big is refused there")
+    func fleetProfiles() throws {
+        let C = ScenarioSize.Calibration.self
+        let fleet = #""fleet": {"population": {"count": 10, "profiles": [{"name": "a", "weight": 3, "device": {"connectivity": {"online": "30s", "offline": "20s"}}}, {"name": "b", "weight": 1}]}}, "strategies""#
+        let s = ScenarioSize(try scenario([(#""strategies""#, fleet)]))
+        #expect(s.recipients == 10)
+        // Profile a (3/4 of the recipients) draws 2 offline periods in 100 s; b draws none.
+        let drawn = item(s, "$.fleet.population.profiles[0].device.connectivity")
+        #expect(drawn.map { ($0.events, $0.bytes) } ?? (0, 0) == (0.75 * 4, 0.75 * 2 * C.bytesPerDrawnPeriod))
+        // The changes, which both profiles have, are one item, whole.
+        #expect(s.cells[0].items.filter { $0.path == "$.server.changes.count" }.count == 1)
+        #expect(item(s, "$.server.changes.count")?.events == 30 * C.eventsPerChange)
+        let heavy = try scenario([(#""strategies""#, fleet.replacingOccurrences(of: #""online": "30s", "offline": "20s""#, with: #""online": "1s", "offline": "1s""#)),
+                                  (#""horizon": "100s""#, #""horizon": "3650d""#)])
+        do { try ScenarioSize(heavy).check(roomy, jobs: 1, format: .none, file: "t.json", folder: "out"); Issue.record("not refused") } catch {
+            #expect(error.path == "$.fleet.population.profiles[0].device.connectivity", "\(error)")
+        }
+    }
+
     @Test("memory: the process plus one set of worlds per worker that runs every cell")
     func memory() throws {
         let s = ScenarioSize(try scenario([(#""strategies": ["hintPull"]"#, #""strategies": ["hintPull", "applyPayload"]"#)]))
