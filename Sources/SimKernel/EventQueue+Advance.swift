@@ -12,15 +12,27 @@ extension EventQueue {
 }
 
 extension EventQueue {
-    /// Gives back the heap's spare capacity (a queue made with a large
-    /// `reservingCapacity` for reuse, in a model that runs once).
-    /// - Complexity: O(n).
+    /// Gives back the spare capacity of the heap (a queue made with a large
+    /// `reservingCapacity` for reuse, in a model that runs once) and of the staged list
+    /// (which grows by doubling while staging), dropping the staged entries already popped.
+    /// Nothing pending changes, nor the order of anything.
+    /// - Precondition: not staging.
+    /// - Complexity: O(n + s) for s staged entries.
     public mutating func shrinkToFit() {
-        guard heap.capacity > heap.count * 2 + 8 else { return }
-        var exact: [Entry] = []
-        exact.reserveCapacity(heap.count)
-        exact.append(contentsOf: heap)
-        heap = exact
+        precondition(!staging, "EventQueue: shrinkToFit() while staging")
+        if heap.capacity > heap.count * 2 + 8 {
+            var exact: [Entry] = []
+            exact.reserveCapacity(heap.count)
+            exact.append(contentsOf: heap)
+            heap = exact
+        }
+        if lane.capacity > lane.count - laneNext {
+            var exact: [Entry] = []
+            exact.reserveCapacity(lane.count - laneNext)
+            exact.append(contentsOf: lane[laneNext...])
+            lane = exact
+            laneNext = 0
+        }
     }
 }
 

@@ -35,14 +35,19 @@ public struct FCMChannel: PushChannel {
     /// The parameters of `FCMConfig`.
     public static let params = FCMConfig.params
 
-    public private(set) var config = FCMConfig()
+    /// The parameters (read-only after decoding).
+    public var config: FCMConfig { _read { yield shared.value } }
+    /// The parameters, one object shared by every copy of the channel (one per device of
+    /// every recipient of a fleet), so that a copy holds only its state.
+    private let shared: Shared<FCMConfig>
     var state = FCMState()
     var apns = APNsChannel()
 
-    public init() {}
+    public init() { shared = Shared(FCMConfig()) }
 
     public init(from decoder: any Decoder) throws {
-        config = try FCMConfig(from: decoder)
+        let config = try FCMConfig(from: decoder)
+        shared = Shared(config)
         apns = config.apns
         // Without its own `apns.transport`, the Apple leg uses the channel's transport.
         if !config.apnsHasTransport { apns.transport = config.transport }

@@ -2,14 +2,15 @@
 /// (the first one recorded; later events for the same push, such as a duplicate copy,
 /// do not change it), plus any delay reasons.
 ///
-/// Memory: one byte per push for the outcome, one for the delay flags.
+/// Memory: per push, one byte for the outcome, one for the delay flags, and the push as
+/// transmitted (80 bytes, `StoredPush`).
 public struct PushLedger: Sendable {
     /// Per push (index id − 1): its outcome (-1 = not final yet) and delay-reason bits, in
     /// one array so that registering a push is one append.
     private var states: [State] = []
     /// Each push as last handed to transport (with the channel's changes, e.g. FCM's
-    /// downgraded priority or default collapse key).
-    private var transmitted: [Push] = []
+    /// downgraded priority or default collapse key), packed; index id − 1.
+    private var transmitted: [StoredPush] = []
     /// Extra copies made by transport duplication.
     public private(set) var duplicatesMade = 0
     /// Counts per `SendError`, indexed by `SendError.allCases` order.
@@ -97,17 +98,18 @@ public struct PushLedger: Sendable {
     /// Records `push` as handed to transport, for the deliveries of its copies.
     public mutating func record(_ push: Push) {
         let i = Int(push.id) - 1
-        while transmitted.count <= i { transmitted.append(push) }
-        transmitted[i] = push
+        let stored = StoredPush(push)
+        while transmitted.count <= i { transmitted.append(stored) }
+        transmitted[i] = stored
     }
 
     /// Push `id` as last recorded.
     /// - Precondition: `record` was called for it.
-    public func push(_ id: Int64) -> Push { transmitted[Int(id) - 1] }
+    public func push(_ id: Int64) -> Push { transmitted[Int(id) - 1].push(id: id) }
 
     /// The server key push `id` carries (its change's key), read in place.
     /// - Precondition: `record` was called for it.
-    public func key(of id: Int64) -> Int32 { transmitted[Int(id) - 1].change.key }
+    public func key(of id: Int64) -> Int32 { transmitted[Int(id) - 1].changeKey }
 
     /// Records one extra copy of a push made by transport duplication.
     public mutating func duplicated() { duplicatesMade += 1 }

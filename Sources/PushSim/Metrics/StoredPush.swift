@@ -1,0 +1,77 @@
+/// A `Push` as `PushLedger` keeps it: the same fields packed into 80 bytes instead of 120
+/// (the id is the ledger's index; the three optionals' presence and the two small enums
+/// share one byte of flags). A fleet keeps every push of every recipient for the whole
+/// run, so the size is per push per recipient (docs/performance.md, Fleets).
+///
+/// `init(push)` followed by `push(id:)` gives back the push exactly (`PushLedgerTests`).
+struct StoredPush: Sendable {
+    var cursor: Int64
+    var changeSequence: Int64
+    var changeValue: Int64
+    var sentAt: Int64
+    var collapseKey: Int64
+    var displayTag: Int64
+    var lifetime: Int64
+    var notification: Int64
+    var changeKey: Int32
+    var size: Int32
+    var recipient: Int32
+    var batch: Int16
+    var apnsPriority: Int8
+    /// Bits 0–1: `type` (index in `MessageType.allCases`); 2: `priority` is normal;
+    /// 3: `mutableContent`; 4, 5, 6: `collapseKey`, `displayTag`, `lifetime` present.
+    var flags: UInt8
+
+    private static let normal: UInt8 = 1 << 2, mutable: UInt8 = 1 << 3
+    private static let hasCollapseKey: UInt8 = 1 << 4, hasDisplayTag: UInt8 = 1 << 5, hasLifetime: UInt8 = 1 << 6
+
+    init(_ p: Push) {
+        cursor = p.cursor
+        changeSequence = p.change.sequence
+        changeValue = p.change.value
+        sentAt = p.sentAt.microseconds
+        collapseKey = p.collapseKey ?? 0
+        displayTag = p.displayTag ?? 0
+        lifetime = p.lifetime?.microseconds ?? 0
+        notification = p.notification
+        changeKey = p.change.key
+        size = p.size
+        recipient = p.recipient
+        batch = p.batch
+        apnsPriority = p.apnsPriority
+        var f: UInt8
+        switch p.type {
+        case .data: f = 0
+        case .notification: f = 1
+        case .both: f = 2
+        }
+        if p.priority == .normal { f |= Self.normal }
+        if p.mutableContent { f |= Self.mutable }
+        if p.collapseKey != nil { f |= Self.hasCollapseKey }
+        if p.displayTag != nil { f |= Self.hasDisplayTag }
+        if p.lifetime != nil { f |= Self.hasLifetime }
+        flags = f
+    }
+
+    /// The push, with id `id` (the ledger's index + 1).
+    func push(id: Int64) -> Push {
+        var p = Push(id: id, cursor: cursor, change: Change(sequence: changeSequence, key: changeKey, value: changeValue),
+                     sentAt: SimTime(microseconds: sentAt))
+        switch flags & 3 {
+        case 0: p.type = .data
+        case 1: p.type = .notification
+        default: p.type = .both
+        }
+        p.priority = flags & Self.normal != 0 ? .normal : .high
+        p.apnsPriority = apnsPriority
+        p.mutableContent = flags & Self.mutable != 0
+        p.batch = batch
+        if flags & Self.hasCollapseKey != 0 { p.collapseKey = collapseKey }
+        if flags & Self.hasDisplayTag != 0 { p.displayTag = displayTag }
+        if flags & Self.hasLifetime != 0 { p.lifetime = SimDuration(microseconds: lifetime) }
+        p.size = size
+        p.recipient = recipient
+        p.notification = notification
+        return p
+    }
+}
