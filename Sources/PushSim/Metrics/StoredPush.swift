@@ -3,7 +3,7 @@
 /// share one byte of flags). A fleet keeps every push of every recipient for the whole
 /// run, so the size is per push per recipient (docs/performance.md, Fleets).
 ///
-/// `init(push)` followed by `push(id:)` gives back the push exactly (`PushLedgerTests`).
+/// `init(push)` followed by `push(id:)` gives back the push exactly (`StoredPushTests`).
 struct StoredPush: Sendable {
     var cursor: Int64
     var changeSequence: Int64
