@@ -47,23 +47,43 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
 
     public enum Retention: String, Sendable, CaseIterable, Decodable { case latest, random }
 
+    /// The parameters, one object shared by every copy of the channel (one per device of
+    /// every recipient of a fleet) until a copy sets one of them.
+    private var params = CopyOnWrite(Params())
+
+    /// APNs' parameters, as the properties below read and set them.
+    private struct Params: Sendable {
+        var retention = APNsChannel.retention.defaultValue
+        var storageCap = APNsChannel.storageCap.defaultValue
+        var powerDelay = APNsChannel.powerDelay.defaultValue
+        var errors = APNsChannel.errors.defaultValue
+        var transport = APNsChannel.transport.defaultValue
+        var unregisteredAfter = APNsChannel.unregisteredAfter.defaultValue
+        var deadConnection = APNsChannel.deadConnection.defaultValue
+    }
+
     /// Which push of an offline burst keeps the one slot.
-    public var retention = APNsChannel.retention.defaultValue
+    public var retention: Retention { get { params.value.retention } set { params.value.retention = newValue } }
     /// Longest APNs stores a notification (µs; default 30 d).
-    public var storageCap = APNsChannel.storageCap.defaultValue
+    public var storageCap: SimDuration { get { params.value.storageCap } set { params.value.storageCap = newValue } }
     /// Wait of a held priority-5 burst while the screen is off (default uniform 0–15 min).
-    public var powerDelay = APNsChannel.powerDelay.defaultValue
+    public var powerDelay: DurationDistribution { _read { yield params.value.powerDelay } set { params.value.powerDelay = newValue } }
     /// Random 429/500/503 at send.
-    public var errors = APNsChannel.errors.defaultValue
+    public var errors: ErrorRates { _read { yield params.value.errors } set { params.value.errors = newValue } }
     /// Impairments between provider and device.
-    public var transport = APNsChannel.transport.defaultValue
+    public var transport: Transport { _read { yield params.value.transport } set { params.value.transport = newValue } }
     /// From the device's report of an uninstalled app to the first 410 (A12; default
     /// uniform 1–7 d, assumption).
-    public var unregisteredAfter = APNsChannel.unregisteredAfter.defaultValue
+    public var unregisteredAfter: DurationDistribution {
+        _read { yield params.value.unregisteredAfter }
+        set { params.value.unregisteredAfter = newValue }
+    }
     /// Pushes sent to a dead connection (A11; default `firstHeld`).
-    public var deadConnection = APNsChannel.deadConnection.defaultValue
+    public var deadConnection: DeadConnectionFate { get { params.value.deadConnection } set { params.value.deadConnection = newValue } }
 
-    private var slot: Push?
+    /// The one stored notification (A1), out of line: set only while the device is offline.
+    private var slot: Push? { get { storedSlot.value } set { storedSlot.value = newValue } }
+    private var storedSlot = OutOfLine<Push>()
     private var slotCandidates = 0
     private var powerHeld: [Push] = []
     private var burstArmed = false

@@ -64,7 +64,10 @@ public struct DozeController: Sendable, Equatable {
     }
 
     /// The timing in use.
-    public let parameters: DozeParameters
+    public var parameters: DozeParameters { _read { yield shared.value } }
+    /// The timing, held by reference: the controllers of a fleet's devices built from one
+    /// spec share it.
+    private let shared: CopyOnWrite<DozeParameters>
     /// The deep Doze state at `time`.
     public private(set) var deep: DeepState
     /// The light Doze state at `time`.
@@ -92,8 +95,14 @@ public struct DozeController: Sendable, Equatable {
     /// the device unplugged, Doze starts counting from `at` (both at INACTIVE).
     /// - Precondition: `parameters.isValid` (decoded parameters always are).
     public init(parameters: DozeParameters, screenOn: Bool, charging: Bool, at: SimTime) {
+        self.init(sharing: CopyOnWrite(parameters), screenOn: screenOn, charging: charging, at: at)
+    }
+
+    /// The same, with the parameters of `shared` (`DeviceSpec.sharedDoze`), not copied.
+    init(sharing shared: CopyOnWrite<DozeParameters>, screenOn: Bool, charging: Bool, at: SimTime) {
+        let parameters = shared.value
         precondition(parameters.isValid, "DozeParameters would make Doze loop forever: \(parameters)")
-        self.parameters = parameters
+        self.shared = shared
         self.screenOn = screenOn
         self.charging = charging
         time = at

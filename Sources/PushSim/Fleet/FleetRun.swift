@@ -89,6 +89,7 @@ struct FleetRun {
                 worlds[Int(member)].prefetchParts()
                 let before = worlds[Int(member)].queue.eventsPopped
                 Simulator.run(&worlds[Int(member)], until: now)
+                worlds[Int(member)].queue.releasePoppedStaged()
                 events += worlds[Int(member)].queue.eventsPopped - before
                 schedule.update(member, to: worlds[Int(member)].queue.nextTime?.microseconds)
             }

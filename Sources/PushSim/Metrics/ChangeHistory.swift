@@ -12,12 +12,40 @@ struct ChangeHistory: Sendable {
     struct Record: Sendable {
         /// Commit time, microseconds.
         var time: Int64
+        /// `next` in the low 62 bits, `notify` and `displayed` in the top two: 16 bytes a
+        /// record where three fields took 24 (a fleet keeps a record per change of every
+        /// recipient). Sequence numbers stay below 2^62: each has a record here.
+        private var packed: UInt64
+
+        private static let notifyBit: UInt64 = 1 << 63, displayedBit: UInt64 = 1 << 62
+        private static let nextMask: UInt64 = (1 << 62) - 1
+
+        init(time: Int64, next: Int64, notify: Bool, displayed: Bool = false) {
+            self.time = time
+            packed = 0
+            self.next = next
+            self.notify = notify
+            self.displayed = displayed
+        }
+
         /// Sequence number of the next change to the same key (0 while there is none).
-        var next: Int64
+        var next: Int64 {
+            get { Int64(packed & Self.nextMask) }
+            set {
+                precondition(newValue >= 0 && UInt64(newValue) <= Self.nextMask, "change sequence \(newValue) out of range")
+                packed = packed & ~Self.nextMask | UInt64(newValue)
+            }
+        }
         /// Whether the user is meant to see this change as a notification.
-        var notify: Bool
+        var notify: Bool {
+            get { packed & Self.notifyBit != 0 }
+            set { packed = newValue ? packed | Self.notifyBit : packed & ~Self.notifyBit }
+        }
         /// Whether a displayed notification has shown it.
-        var displayed = false
+        var displayed: Bool {
+            get { packed & Self.displayedBit != 0 }
+            set { packed = newValue ? packed | Self.displayedBit : packed & ~Self.displayedBit }
+        }
     }
 
     /// Per key: its newest change and the oldest change the client does not reflect yet

@@ -3,18 +3,24 @@
 /// do not change it), plus any delay reasons.
 ///
 /// Memory: per push, one byte for the outcome, one for the delay flags, and the push as
-/// transmitted (80 bytes, `StoredPush`).
+/// transmitted (a variable-length record of about 21 bytes and a 4-byte start,
+/// `PackedPushes`).
 public struct PushLedger: Sendable {
     /// Per push (index id − 1): its outcome (-1 = not final yet) and delay-reason bits, in
     /// one array so that registering a push is one append.
     private var states: [State] = []
     /// Each push as last handed to transport (with the channel's changes, e.g. FCM's
     /// downgraded priority or default collapse key), packed; index id − 1.
-    private var transmitted: [StoredPush] = []
+    private var transmitted = PackedPushes()
     /// Extra copies made by transport duplication.
     public private(set) var duplicatesMade = 0
     /// Counts per `SendError`, indexed by `SendError.allCases` order.
-    public private(set) var rejections = FixedCounts(count: Self.sendErrors.count)
+    public var rejections: FixedCounts {
+        rejectionCounts.isEmpty ? FixedCounts(count: Self.sendErrors.count) : FixedCounts(rejectionCounts)
+    }
+    /// The counts behind `rejections`, allocated at the first rejection: most runs have
+    /// none, and a fleet's worlds would each carry 264 bytes of zeros inline.
+    private var rejectionCounts: [Int] = []
     /// What was recorded, in order, while tracing (`nil`, the default, keeps no journal).
     private var journal: [Note]?
 
@@ -42,9 +48,9 @@ public struct PushLedger: Sendable {
     /// storage (for a reused world).
     public mutating func reset() {
         states.removeAll(keepingCapacity: true)
-        transmitted.removeAll(keepingCapacity: true)
+        transmitted.removeAll()
         duplicatesMade = 0
-        rejections = FixedCounts(count: Self.sendErrors.count)
+        for i in rejectionCounts.indices { rejectionCounts[i] = 0 }
         if journal != nil { journal = [] }
     }
 
@@ -92,24 +98,22 @@ public struct PushLedger: Sendable {
     /// Records a rejection at send (error code and any `Retry-After`).
     public mutating func reject(_ id: Int64, _ rejection: Rejection) {
         guard finish(id, .rejected) else { return }
-        rejections[Self.sendErrors.firstIndex(of: rejection.error)!] += 1
+        if rejectionCounts.isEmpty { rejectionCounts = Array(repeating: 0, count: Self.sendErrors.count) }
+        rejectionCounts[Self.sendErrors.firstIndex(of: rejection.error)!] += 1
     }
 
     /// Records `push` as handed to transport, for the deliveries of its copies.
     public mutating func record(_ push: Push) {
-        let i = Int(push.id) - 1
-        let stored = StoredPush(push)
-        while transmitted.count <= i { transmitted.append(stored) }
-        transmitted[i] = stored
+        transmitted.set(Int(push.id) - 1, push)
     }
 
     /// Push `id` as last recorded.
     /// - Precondition: `record` was called for it.
-    public func push(_ id: Int64) -> Push { transmitted[Int(id) - 1].push(id: id) }
+    public func push(_ id: Int64) -> Push { transmitted.push(Int(id) - 1, id: id) }
 
     /// The server key push `id` carries (its change's key), read in place.
     /// - Precondition: `record` was called for it.
-    public func key(of id: Int64) -> Int32 { transmitted[Int(id) - 1].changeKey }
+    public func key(of id: Int64) -> Int32 { transmitted.key(Int(id) - 1) }
 
     /// Records one extra copy of a push made by transport duplication.
     public mutating func duplicated() { duplicatesMade += 1 }

@@ -4,12 +4,19 @@
 ///
 /// - Complexity: O(1) amortized per observation and per event.
 struct RunObserver {
-    var counts = Counts()
+    var counts = CountsStore()
     var lateness = DeferralLateness()
     var convergence = ConvergenceTracker()
     var experience: ExperienceTracker
     var fingerprint = RunFingerprint()
-    var trace: any TraceSink
+    /// The trace sink (`NoTrace` when not tracing). Called only when `tracing`.
+    var trace: any TraceSink {
+        get { traceBox?.sink ?? NoTrace() }
+        _modify { yield &traceBox!.sink }
+    }
+    /// The sink, boxed, unless it is `NoTrace` (nil then): one pointer in every world,
+    /// where the existential would take 40 bytes.
+    private let traceBox: TraceBox?
     /// `isEnabled` of the trace sink, read once: each trace hook costs a load and a branch.
     let tracing: Bool
     /// When the last server change was committed.
@@ -17,15 +24,15 @@ struct RunObserver {
 
     init(keys: Int, foreground: Bool, trace: any TraceSink) {
         experience = ExperienceTracker(keys: keys, foreground: foreground)
-        self.trace = trace
         tracing = type(of: trace).isEnabled
+        traceBox = trace is NoTrace ? nil : TraceBox(trace)
     }
 
     /// The state `init` gives for the same keys and trace sink, keeping the trackers'
     /// storage (for a reused world; the sink itself is not reset, so only untraced worlds
     /// are reused).
     mutating func reset(foreground: Bool) {
-        counts = Counts()
+        counts = CountsStore()
         lateness = DeferralLateness()
         convergence = ConvergenceTracker()
         experience.reset(foreground: foreground)
@@ -122,4 +129,10 @@ struct RunObserver {
         counts[.wokenAccepted] += 1
         self.lateness.add(lateness)
     }
+}
+
+/// A traced run's sink, held by reference (`RunObserver.trace`).
+final class TraceBox {
+    var sink: any TraceSink
+    init(_ sink: any TraceSink) { self.sink = sink }
 }

@@ -13,12 +13,12 @@ public struct GeneratorType: Sendable, Hashable, CustomStringConvertible {
     /// The GSL type description (immutable C data; see the type's comment).
     nonisolated(unsafe) let pointer: UnsafePointer<gsl_rng_type>
 
-    /// GSL's name for the algorithm, e.g. `"mt19937"`, `"ranlxd2"`, `"taus2"`.
-    public let name: String
+    /// GSL's name for the algorithm, e.g. `"mt19937"`, `"ranlxd2"`, `"taus2"` (read from
+    /// the type description, so that a value is one pointer: every stream holds one).
+    public var name: String { String(cString: pointer.pointee.name) }
 
     init(_ pointer: UnsafePointer<gsl_rng_type>) {
         self.pointer = pointer
-        self.name = String(cString: pointer.pointee.name)
     }
 
     /// The Mersenne Twister MT19937 (`gsl_rng_mt19937`), PushSim's default before

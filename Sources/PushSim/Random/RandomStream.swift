@@ -6,7 +6,7 @@ import CPhilox
 ///
 /// A run creates its streams through `RandomStreams`, one per stream name, and draws from
 /// them on the simulation's single thread; the type is deliberately not `Sendable`. The
-/// generator is allocated at the first draw (`gsl_rng_alloc`, or taken from the worker's
+/// generator is allocated at the first draw (`GeneratorCache.allocate`, or taken from the worker's
 /// `GeneratorCache`), kept across `restart`s, and freed (or given back to the cache) when
 /// the stream is deinitialised.
 public final class RandomStream {
@@ -74,10 +74,11 @@ public final class RandomStream {
 
     /// The generator algorithm.
     public let type: GeneratorType
-    /// `type.range`, kept so that a draw does not read the type (and its name).
-    private let range: UInt
+    /// The stream's name in its run's `RandomStreams` (`StreamName`); empty for a stream
+    /// made on its own.
+    public let name: String
 
-    /// A generator of `type` seeded with `seed` (`gsl_rng_alloc`, `gsl_rng_set`, done at
+    /// A generator of `type` seeded with `seed` (allocated and `gsl_rng_set`, done at
     /// the first draw; for philox4x32-10 the key `seed` and counter base 0). Also calls
     /// `GSL.setUp()`.
     /// - Parameter seed: a 32-bit seed; with mt19937 the seed 0 behaves as 4357, so prefer
@@ -85,10 +86,11 @@ public final class RandomStream {
     /// - Note: aborts (`fatalError`) only if GSL cannot allocate the generator's state.
     /// - Parameter cache: a worker's `GeneratorCache` to take the seeded state from (a copy
     ///   of the same state, so the same draws) and to give the generator back to at the end.
-    public init(type: GeneratorType, seed: UInt32, cache: GeneratorCache? = nil) {
+    /// - Parameter name: the stream's name, for `RandomStreams` (no effect on the draws).
+    public init(type: GeneratorType, seed: UInt32, cache: GeneratorCache? = nil, name: String = "") {
         GSL.setUp()
         self.type = type
-        range = type.range
+        self.name = name
         self.start = .seed(seed)
         self.cache = cache
     }
@@ -101,18 +103,19 @@ public final class RandomStream {
     ///   - key: the 64-bit Philox key (`StreamSeed.key(seed:stream:)`).
     ///   - base: the counter base, e.g. the replication index; streams with one key and
     ///     different bases never share a block (each has 2^32 blocks, 2^34 draws).
-    public init(type: GeneratorType, key: UInt64, base: UInt64, cache: GeneratorCache? = nil) {
+    ///   - name: the stream's name, for `RandomStreams` (no effect on the draws).
+    public init(type: GeneratorType, key: UInt64, base: UInt64, cache: GeneratorCache? = nil, name: String = "") {
         precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
         GSL.setUp()
         self.type = type
-        range = type.range
+        self.name = name
         self.start = .counter(key: key, base: base)
         self.cache = cache
     }
 
     deinit {
         guard let r = allocated ?? parked else { return }
-        if let cache { cache.recycle(r) } else { gsl_rng_free(r) }
+        if let cache { cache.recycle(r) } else { GeneratorCache.free(r) }
     }
 
     /// Restarts the generator from `seed` (`gsl_rng_set`); the following draws are those of
@@ -144,7 +147,7 @@ public final class RandomStream {
     /// The stream's draws as a plain value, unretained: for hot paths that must not
     /// reference-count the stream. Valid only while the stream lives, which the caller
     /// ensures (internal: outside code draws through the stream or `ProviderContext.draws`).
-    var draws: StreamDraws { StreamDraws(stream: .passUnretained(self), range: range) }
+    var draws: StreamDraws { StreamDraws(stream: .passUnretained(self), range: type.range) }
 }
 
 /// A stream belongs to one run on one thread; sharing it would make draws depend on

@@ -16,10 +16,11 @@ public final class RandomStreams {
     /// The replication index.
     public private(set) var replication: Int
 
-    /// Streams created so far, in creation order. A linear list: lookups happen at run
-    /// set-up only, and a run has a handful of streams. It keeps every stream it handed
-    /// out alive as long as this object lives (`Device` holds its streams uncounted).
-    private var streams: [(name: String, stream: RandomStream, key: UInt64)] = []
+    /// Streams created so far, in creation order, each knowing its name. A linear list:
+    /// lookups happen at run set-up only, and a run has a handful of streams. It keeps
+    /// every stream it handed out alive as long as this object lives (`Device` holds its
+    /// streams uncounted).
+    private var streams: [RandomStream] = []
 
     /// A set of streams for replication `replication` of a scenario seeded with `seed`,
     /// each a `generator` (no generator is allocated until `stream(_:)` is called).
@@ -37,13 +38,13 @@ public final class RandomStreams {
     /// Names are compared exactly; use the constants in `StreamName`.
     /// - Complexity: O(number of streams created so far + name length).
     public func stream(_ name: String) -> RandomStream {
-        if let existing = streams.first(where: { $0.name == name }) { return existing.stream }
-        let key = generator.isCounterBased ? StreamSeed.key(seed: seed, stream: name) : 0
+        if let existing = streams.first(where: { $0.name == name }) { return existing }
         let stream = generator.isCounterBased
-            ? RandomStream(type: generator, key: key, base: UInt64(bitPattern: Int64(replication)), cache: cache)
+            ? RandomStream(type: generator, key: StreamSeed.key(seed: seed, stream: name), base: UInt64(bitPattern: Int64(replication)),
+                           cache: cache, name: name)
             : RandomStream(type: generator, seed: StreamSeed.derive(seed: seed, replication: replication, stream: name),
-                           cache: cache)
-        streams.append((name, stream, key))
+                           cache: cache, name: name)
+        streams.append(stream)
         return stream
     }
 
@@ -53,11 +54,11 @@ public final class RandomStreams {
     /// - Complexity: O(streams created × name length).
     public func restart(replication: Int) {
         self.replication = replication
-        for (name, stream, key) in streams {
+        for stream in streams {
             if generator.isCounterBased {
-                stream.restart(key: key, base: UInt64(bitPattern: Int64(replication)))
+                stream.restart(key: StreamSeed.key(seed: seed, stream: stream.name), base: UInt64(bitPattern: Int64(replication)))
             } else {
-                stream.restart(seed: StreamSeed.derive(seed: seed, replication: replication, stream: name))
+                stream.restart(seed: StreamSeed.derive(seed: seed, replication: replication, stream: stream.name))
             }
         }
     }

@@ -14,8 +14,9 @@ struct AppProcess: Sendable {
     /// The iOS background budget (I1).
     var budget: TokenBucket
     /// A background push held by the budget, Low Power Mode, or after a boot until the first
-    /// unlock and the launch delay (I3, I5, I6).
-    var heldBackground: Push?
+    /// unlock and the launch delay (I3, I5, I6). Kept out of line: rarely set.
+    var heldBackground: Push? { get { held.value } set { held.value = newValue } }
+    private var held = OutOfLine<Push>()
     /// Android messages that reached the device before its first unlock after a boot, in
     /// arrival order (I6, Direct Boot).
     var heldUntilUnlock: [Push] = []
