@@ -17,10 +17,7 @@ public struct DeviceSpec: Decodable, Sendable {
     /// Times the device is moved (from IDLE_PENDING on, deep Doze goes back to INACTIVE, D1).
     public var motion: [SimDuration] = []
     /// Doze constants (Android).
-    public var doze: DozeParameters { get { sharedDoze.value } set { sharedDoze.value = newValue } }
-    /// The Doze constants in one object that every recipient's controller built from this
-    /// spec shares (`DozeController.init(sharing:…)`), where each would hold 170 bytes.
-    var sharedDoze = CopyOnWrite(DozeParameters.aosp)
+    public var doze = DozeParameters.aosp
     /// How long a high-priority FCM message exempts the app from Doze's network
     /// restriction (F6; AOSP temp allowlist: up to 5 min).
     public var highPriorityExemption = SimDuration.minutes(5)

@@ -64,10 +64,7 @@ public struct DozeController: Sendable, Equatable {
     }
 
     /// The timing in use.
-    public var parameters: DozeParameters { _read { yield shared.value } }
-    /// The timing, held by reference: the controllers of a fleet's devices built from one
-    /// spec share it.
-    private let shared: CopyOnWrite<DozeParameters>
+    public let parameters: DozeParameters
     /// The deep Doze state at `time`.
     public private(set) var deep: DeepState
     /// The light Doze state at `time`.
@@ -95,14 +92,8 @@ public struct DozeController: Sendable, Equatable {
     /// the device unplugged, Doze starts counting from `at` (both at INACTIVE).
     /// - Precondition: `parameters.isValid` (decoded parameters always are).
     public init(parameters: DozeParameters, screenOn: Bool, charging: Bool, at: SimTime) {
-        self.init(sharing: CopyOnWrite(parameters), screenOn: screenOn, charging: charging, at: at)
-    }
-
-    /// The same, with the parameters of `shared` (`DeviceSpec.sharedDoze`), not copied.
-    init(sharing shared: CopyOnWrite<DozeParameters>, screenOn: Bool, charging: Bool, at: SimTime) {
-        let parameters = shared.value
         precondition(parameters.isValid, "DozeParameters would make Doze loop forever: \(parameters)")
-        self.shared = shared
+        self.parameters = parameters
         self.screenOn = screenOn
         self.charging = charging
         time = at

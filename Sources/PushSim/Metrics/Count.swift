@@ -112,12 +112,6 @@ public struct Counts: Sendable, Equatable {
         set { storage[c.rawValue] = newValue }
     }
 
-    /// Slot `i` (0 ..< `capacity`; `Count.rawValue` names the used ones), for `CountsStore`.
-    subscript(slot i: Int) -> Int {
-        get { storage[i] }
-        set { storage[i] = newValue }
-    }
-
     public static func == (a: Counts, b: Counts) -> Bool {
         Count.allCases.allSatisfy { a[$0] == b[$0] }
     }

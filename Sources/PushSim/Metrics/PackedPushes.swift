@@ -3,7 +3,8 @@
 ///
 /// A fleet keeps every push of every recipient for the whole run (the deliveries and taps
 /// read them back), so the bytes per push are bytes per push per recipient: a `Push` is
-/// 120 bytes, a record here about 21 bytes and its 4-byte start (docs/performance.md, Fleets).
+/// 120 bytes, a `StoredPush` (a lone world's) 80, a record here about 21 bytes and its
+/// 4-byte start (docs/performance.md, Fleets).
 ///
 /// **Record.** One byte of flags, then the fields as LEB128 variable-length integers, each
 /// signed field zigzag-encoded (−1 → 1, 1 → 2, …), so that every `Int64` from `.min` to
@@ -13,9 +14,9 @@
 ///     notification − id, size, recipient, batch, apnsPriority,
 ///     [collapseKey], [displayTag], [lifetime (µs)]   (each only when present)
 ///
-/// Flags: bits 0–1 `type` (its index in `MessageType.allCases`), bit 2 `priority` is
-/// normal, bit 3 `mutableContent`, bits 4, 5, 6 `collapseKey`, `displayTag`, `lifetime`
-/// present. The differences wrap (`&-`), so they are exact for any values too.
+/// Flags: `StoredPush.flags(of:)` (bits 0–1 `type`, bit 2 `priority` is normal, bit 3
+/// `mutableContent`, bits 4, 5, 6 `collapseKey`, `displayTag`, `lifetime` present). The
+/// differences wrap (`&-`), so they are exact for any values too.
 ///
 /// **Starts.** 32-bit until the bytes pass 4 GiB (a lone run of some hundred million
 /// pushes), then every start moves to a table of `Int` at once (`narrowLimit`).
@@ -97,16 +98,10 @@ struct PackedPushes: Sendable {
             p.recipient = Int32(truncatingIfNeeded: r.signed())
             p.batch = Int16(truncatingIfNeeded: r.signed())
             p.apnsPriority = Int8(truncatingIfNeeded: r.signed())
-            switch flags & 3 {
-            case 0: p.type = .data
-            case 1: p.type = .notification
-            default: p.type = .both
-            }
-            p.priority = flags & Self.normal != 0 ? .normal : .high
-            p.mutableContent = flags & Self.mutable != 0
-            if flags & Self.hasCollapseKey != 0 { p.collapseKey = r.signed() }
-            if flags & Self.hasDisplayTag != 0 { p.displayTag = r.signed() }
-            if flags & Self.hasLifetime != 0 { p.lifetime = SimDuration(microseconds: r.signed()) }
+            StoredPush.apply(flags, to: &p)
+            if flags & StoredPush.hasCollapseKey != 0 { p.collapseKey = r.signed() }
+            if flags & StoredPush.hasDisplayTag != 0 { p.displayTag = r.signed() }
+            if flags & StoredPush.hasLifetime != 0 { p.lifetime = SimDuration(microseconds: r.signed()) }
             return p
         }
     }
@@ -118,9 +113,6 @@ struct PackedPushes: Sendable {
             return Int32(truncatingIfNeeded: r.signed())
         }
     }
-
-    private static let normal: UInt8 = 1 << 2, mutable: UInt8 = 1 << 3
-    private static let hasCollapseKey: UInt8 = 1 << 4, hasDisplayTag: UInt8 = 1 << 5, hasLifetime: UInt8 = 1 << 6
 
     private func start(_ index: Int) -> Int { wideStarts.isEmpty ? Int(narrowStarts[index]) : wideStarts[index] }
 
@@ -144,17 +136,7 @@ struct PackedPushes: Sendable {
 
     /// Appends the record of `p` to `out`.
     private static func encode(_ p: Push, into out: inout [UInt8]) {
-        var flags: UInt8
-        switch p.type {
-        case .data: flags = 0
-        case .notification: flags = 1
-        case .both: flags = 2
-        }
-        if p.priority == .normal { flags |= normal }
-        if p.mutableContent { flags |= mutable }
-        if p.collapseKey != nil { flags |= hasCollapseKey }
-        if p.displayTag != nil { flags |= hasDisplayTag }
-        if p.lifetime != nil { flags |= hasLifetime }
+        let flags = StoredPush.flags(of: p)
         // At most 1 + 14 fields × 10 bytes.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 144) { buffer in
             var w = Writer(buffer: buffer)

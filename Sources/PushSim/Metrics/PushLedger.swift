@@ -3,15 +3,19 @@
 /// do not change it), plus any delay reasons.
 ///
 /// Memory: per push, one byte for the outcome, one for the delay flags, and the push as
-/// transmitted (a variable-length record of about 21 bytes and a 4-byte start,
-/// `PackedPushes`).
+/// transmitted: 80 bytes (`StoredPush`), or, once `packPushes()` was called (a fleet's
+/// worlds), a variable-length record of about 21 bytes and a 4-byte start (`PackedPushes`),
+/// which costs some 150 instructions more per push to write and read back.
 public struct PushLedger: Sendable {
     /// Per push (index id − 1): its outcome (-1 = not final yet) and delay-reason bits, in
     /// one array so that registering a push is one append.
     private var states: [State] = []
     /// Each push as last handed to transport (with the channel's changes, e.g. FCM's
-    /// downgraded priority or default collapse key), packed; index id − 1.
-    private var transmitted = PackedPushes()
+    /// downgraded priority or default collapse key), packed; index id − 1. One of the two
+    /// stores is used: `packed` when `packs`.
+    private var transmitted: [StoredPush] = []
+    private var packed = PackedPushes()
+    private var packs = false
     /// Extra copies made by transport duplication.
     public private(set) var duplicatesMade = 0
     /// Counts per `SendError`, indexed by `SendError.allCases` order.
@@ -48,7 +52,8 @@ public struct PushLedger: Sendable {
     /// storage (for a reused world).
     public mutating func reset() {
         states.removeAll(keepingCapacity: true)
-        transmitted.removeAll()
+        transmitted.removeAll(keepingCapacity: true)
+        packed.removeAll()
         duplicatesMade = 0
         for i in rejectionCounts.indices { rejectionCounts[i] = 0 }
         if journal != nil { journal = [] }
@@ -58,7 +63,16 @@ public struct PushLedger: Sendable {
     /// grow the storage step by step.
     public mutating func reserveCapacity(_ pushes: Int) {
         states.reserveCapacity(pushes)
-        transmitted.reserveCapacity(pushes)
+        if packs { packed.reserveCapacity(pushes) } else { transmitted.reserveCapacity(pushes) }
+    }
+
+    /// Keeps the pushes to come as variable-length records (`PackedPushes`): a quarter of
+    /// the memory, for a world that holds its pushes beside a million others (a fleet's).
+    /// - Precondition: no push recorded yet.
+    public mutating func packPushes() {
+        precondition(transmitted.isEmpty && packed.count == 0, "packPushes() after a push was recorded")
+        transmitted = []
+        packs = true
     }
 
     /// Starts keeping a journal of every outcome and delay reason recorded (traces only).
@@ -104,16 +118,22 @@ public struct PushLedger: Sendable {
 
     /// Records `push` as handed to transport, for the deliveries of its copies.
     public mutating func record(_ push: Push) {
-        transmitted.set(Int(push.id) - 1, push)
+        let i = Int(push.id) - 1
+        if packs { packed.set(i, push); return }
+        let stored = StoredPush(push)
+        while transmitted.count <= i { transmitted.append(stored) }
+        transmitted[i] = stored
     }
 
     /// Push `id` as last recorded.
     /// - Precondition: `record` was called for it.
-    public func push(_ id: Int64) -> Push { transmitted.push(Int(id) - 1, id: id) }
+    public func push(_ id: Int64) -> Push {
+        packs ? packed.push(Int(id) - 1, id: id) : transmitted[Int(id) - 1].push(id: id)
+    }
 
     /// The server key push `id` carries (its change's key), read in place.
     /// - Precondition: `record` was called for it.
-    public func key(of id: Int64) -> Int32 { transmitted.key(Int(id) - 1) }
+    public func key(of id: Int64) -> Int32 { packs ? packed.key(Int(id) - 1) : transmitted[Int(id) - 1].changeKey }
 
     /// Records one extra copy of a push made by transport duplication.
     public mutating func duplicated() { duplicatesMade += 1 }

@@ -44,7 +44,7 @@ extension World {
         devices[0].booting = false
         devices[0].exemptUntil = .zero
         if devices[0].hasDoze {
-            var doze = DozeController(sharing: spec.sharedDoze, screenOn: devices[0].screenOn, charging: devices[0].charging, at: now)
+            var doze = DozeController(parameters: spec.doze, screenOn: devices[0].screenOn, charging: devices[0].charging, at: now)
             if devices[0].batterySaverOn { doze.setQuickDoze(true, at: now) }
             devices[0].doze = doze
         }

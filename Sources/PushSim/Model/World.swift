@@ -75,7 +75,8 @@ struct World: DiscreteEventModel {
 
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
     /// order (see `WorldEvent`).
-    /// - Parameter reusable: whether `reset` may be called (it keeps the prototypes).
+    /// - Parameter reusable: whether `reset` may be called (it keeps the prototypes); a
+    ///   world that is not keeps its pushes packed (`PushLedger.packPushes`).
     init(setup: WorldSetup, streams: RandomStreams, tieSalt: UInt64 = 0, trace: any TraceSink, reusable: Bool = true) {
         self.setup = setup
         let device = setup.device
@@ -86,6 +87,9 @@ struct World: DiscreteEventModel {
         sender = setup.sender
         observer = RunObserver(keys: setup.server.keys, foreground: device.app.initialState == .foreground, trace: trace)
         if observer.tracing { ledger.keepJournal() }
+        // A world that runs once is a fleet's, one of up to a million held at once: its
+        // pushes are kept packed (a quarter of the memory, some CPU per push).
+        if !reusable { ledger.packPushes() }
         queue.shuffleTies(salt: tieSalt)
         devices = [Device(main: device, random: streams.stream(StreamName.channel), order: streams.stream(StreamName.channelOrder))]
         userRandom = streams.stream(StreamName.deviceUser)

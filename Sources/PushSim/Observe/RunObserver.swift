@@ -4,7 +4,7 @@
 ///
 /// - Complexity: O(1) amortized per observation and per event.
 struct RunObserver {
-    var counts = CountsStore()
+    var counts = Counts()
     var lateness = DeferralLateness()
     var convergence = ConvergenceTracker()
     var experience: ExperienceTracker
@@ -32,7 +32,7 @@ struct RunObserver {
     /// storage (for a reused world; the sink itself is not reset, so only untraced worlds
     /// are reused).
     mutating func reset(foreground: Bool) {
-        counts = CountsStore()
+        counts = Counts()
         lateness = DeferralLateness()
         convergence = ConvergenceTracker()
         experience.reset(foreground: foreground)

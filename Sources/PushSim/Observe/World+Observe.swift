@@ -22,7 +22,7 @@ extension World {
         let time = converged ? max(.zero, (tracker.matchingSince ?? horizon) - observer.lastChangeTime) : nil
         let seen = observer.experience.outcome(horizon: horizon, foreground: app.state == .foreground, stale: !converged)
         var outcome = RunOutcome(converged: converged, convergenceTime: time, finalCursor: replica.cursor, ledger: ledger,
-                                 counts: observer.counts.counts, experience: seen, fingerprint: observer.fingerprint)
+                                 counts: observer.counts, experience: seen, fingerprint: observer.fingerprint)
         messages.countFates(into: &outcome.counts)
         outcome.lateness = observer.lateness
         return outcome

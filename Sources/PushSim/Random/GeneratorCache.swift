@@ -1,5 +1,9 @@
 import CGSL
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Freshly seeded generator states and spare generators, kept by one worker thread across
 /// the runs it computes.
@@ -102,8 +106,13 @@ public final class GeneratorCache {
     }
 
     /// Frees a generator from `allocate(_:)`.
-    static func free(_ r: UnsafeMutablePointer<gsl_rng>) { Glibc.free(r) }
+    static func free(_ r: UnsafeMutablePointer<gsl_rng>) { UnsafeMutableRawPointer(r).deallocateWithFree() }
 }
 
 @available(*, unavailable)
 extension GeneratorCache: Sendable {}
+
+private extension UnsafeMutableRawPointer {
+    /// `free(3)`, for memory from `calloc` (the C library's, not Swift's allocator).
+    func deallocateWithFree() { free(self) }
+}

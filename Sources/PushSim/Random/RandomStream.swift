@@ -54,6 +54,14 @@ public final class RandomStream {
         park(); start = .counter(key: key, base: base)
     }
 
+    /// The counter-based form of `restart(seed:)` keeping the stream's key (`key()` is
+    /// called only if `reseed` replaced it): the stream with that key at counter base `base`.
+    /// - Precondition: `type.isCounterBased`.
+    func restart(base: UInt64, key: () -> UInt64) {
+        guard case let .counter(kept, _) = start else { restart(key: key(), base: base); return }
+        park(); start = .counter(key: kept, base: base)
+    }
+
     private func park() {
         if let r = allocated { parked = r; allocated = nil }
     }

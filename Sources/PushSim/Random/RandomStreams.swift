@@ -56,7 +56,8 @@ public final class RandomStreams {
         self.replication = replication
         for stream in streams {
             if generator.isCounterBased {
-                stream.restart(key: StreamSeed.key(seed: seed, stream: stream.name), base: UInt64(bitPattern: Int64(replication)))
+                // The key depends on the name only: the stream keeps it.
+                stream.restart(base: UInt64(bitPattern: Int64(replication))) { StreamSeed.key(seed: seed, stream: stream.name) }
             } else {
                 stream.restart(seed: StreamSeed.derive(seed: seed, replication: replication, stream: stream.name))
             }

@@ -44,7 +44,9 @@ struct PackedPushesTests {
         for (i, p) in pushes.enumerated() {
             #expect(packed.push(i, id: p.id) == p)
             #expect(packed.key(i) == p.change.key)
+            #expect(StoredPush(p).push(id: p.id) == p)          // a lone world's fixed-width record
         }
+        #expect(MemoryLayout<StoredPush>.stride == 80)
     }
 
     @Test("Small values take a few bytes a push")
@@ -61,9 +63,11 @@ struct PackedPushesTests {
         #expect(packed.byteCount <= 100 * 18)
     }
 
-    @Test("The ledger gives back each push as last recorded, by id, rewrites and gaps included")
-    func ledgerKeepsTheLastRecord() {
+    @Test("The ledger gives back each push as last recorded, by id, rewrites and gaps included, packed or not",
+          arguments: [false, true])
+    func ledgerKeepsTheLastRecord(packing: Bool) {
         var ledger = PushLedger()
+        if packing { ledger.packPushes() }
         let pushes = Self.variants()
         for p in pushes { ledger.sent(p.id) }
         for p in pushes.reversed() { ledger.record(p) }   // the first record fills the gaps below it

@@ -184,3 +184,24 @@ struct GeneratorTypeTests {
         }
     }
 }
+
+@Suite("RandomStreams: restart")
+struct RandomStreamsRestartTests {
+    @Test("Restarted streams draw what fresh streams of that replication draw, a reseeded one too",
+          arguments: ["philox4x32-10", "mt19937"])
+    func restartIsFresh(generator: String) {
+        let type = GeneratorType.named(generator)!
+        let names = [StreamName.channel, StreamName.deviceUser, StreamName.channel(device: 2)]
+        let streams = RandomStreams(generator: type, seed: 41, replication: 3)
+        for n in names { _ = draws(streams.stream(n), 9) }
+        streams.stream(StreamName.deviceUser).reseed(5)          // its key (or seed) replaced
+        _ = draws(streams.stream(StreamName.deviceUser), 3)
+        streams.restart(replication: 7)
+        let fresh = RandomStreams(generator: type, seed: 41, replication: 7)
+        for n in names {
+            #expect(streams.stream(n).name == n)
+            #expect(draws(streams.stream(n)) == draws(fresh.stream(n)), "\(n)")
+        }
+        #expect(streams.names == names.sorted())
+    }
+}

@@ -39,19 +39,4 @@ struct SharedParametersTests {
         #expect(prototype.storageCap == .days(30) && prototype.retention == .latest)
         #expect(copy.storageCap == .days(2) && copy.retention == .random)
     }
-
-    @Test("Controllers built from one spec share its Doze parameters and run as with their own")
-    func dozeSharing() {
-        var spec = DozeParameters.aosp
-        spec.idle = .minutes(30)
-        let shared = CopyOnWrite(spec)
-        var a = DozeController(sharing: shared, screenOn: false, charging: false, at: .zero)
-        var b = DozeController(parameters: spec, screenOn: false, charging: false, at: .zero)
-        #expect(a == b && a.parameters == spec)
-        for h in 1...30 {
-            a.advance(to: .zero + .hours(Int64(h)))
-            b.advance(to: .zero + .hours(Int64(h)))
-            #expect(a.deep == b.deep && a.light == b.light && a.nextTransition == b.nextTransition)
-        }
-    }
 }

@@ -94,7 +94,7 @@ struct Device {
         runsApp = true; self.random = random; self.order = order
         hasDoze = spec.platform.rules.hasDoze
         appForeground = spec.app.initialState == .foreground
-        doze = hasDoze ? DozeController(sharing: spec.sharedDoze, screenOn: appForeground, charging: false, at: .zero) : Self.noDoze
+        doze = hasDoze ? DozeController(parameters: spec.doze, screenOn: appForeground, charging: false, at: .zero) : Self.noDoze
     }
 
     /// One of the recipient's other devices (a receiver: no app code, screen on, no Doze).
