@@ -39,15 +39,15 @@ public struct FCMChannel: PushChannel {
     public var config: FCMConfig { _read { yield shared.value } }
     /// The parameters, one object shared by every copy of the channel (one per device of
     /// every recipient of a fleet), so that a copy holds only its state.
-    private let shared: Shared<FCMConfig>
+    private let shared: CopyOnWrite<FCMConfig>
     var state = FCMState()
     var apns = APNsChannel()
 
-    public init() { shared = Shared(FCMConfig()) }
+    public init() { shared = CopyOnWrite(FCMConfig()) }
 
     public init(from decoder: any Decoder) throws {
         let config = try FCMConfig(from: decoder)
-        shared = Shared(config)
+        shared = CopyOnWrite(config)
         apns = config.apns
         // Without its own `apns.transport`, the Apple leg uses the channel's transport.
         if !config.apnsHasTransport { apns.transport = config.transport }

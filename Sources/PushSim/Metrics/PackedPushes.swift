@@ -18,7 +18,7 @@
 /// `mutableContent`, bits 4, 5, 6 `collapseKey`, `displayTag`, `lifetime` present). The
 /// differences wrap (`&-`), so they are exact for any values too.
 ///
-/// **Starts.** 32-bit until the bytes pass 4 GiB (a lone run of some hundred million
+/// **Starts.** 32-bit until the bytes pass 4 GiB (a world of some hundred million
 /// pushes), then every start moves to a table of `Int` at once (`narrowLimit`).
 ///
 /// Rewriting a push (`set` of an index already set) rewrites the record in place when it is
@@ -48,10 +48,10 @@ struct PackedPushes: Sendable {
     /// Bytes of records held (for tests and profiling).
     var byteCount: Int { bytes.count }
 
-    /// Room for `pushes` more pushes of about `bytesEach` bytes (the fleet day averages 21).
+    /// Room for `pushes` pushes in all, of about `bytesEach` bytes (the fleet day averages 21).
     mutating func reserveCapacity(_ pushes: Int, bytesEach: Int = 24) {
-        bytes.reserveCapacity(bytes.count + pushes * bytesEach)
-        if wideStarts.isEmpty { narrowStarts.reserveCapacity(narrowStarts.count + pushes) } else { wideStarts.reserveCapacity(wideStarts.count + pushes) }
+        bytes.reserveCapacity(pushes * bytesEach)
+        if wideStarts.isEmpty { narrowStarts.reserveCapacity(pushes) } else { wideStarts.reserveCapacity(pushes) }
     }
 
     /// Empty, keeping the storage.
@@ -137,7 +137,7 @@ struct PackedPushes: Sendable {
     /// Appends the record of `p` to `out`.
     private static func encode(_ p: Push, into out: inout [UInt8]) {
         let flags = StoredPush.flags(of: p)
-        // At most 1 + 14 fields × 10 bytes.
+        // At most 1 + 13 fields × 10 bytes.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 144) { buffer in
             var w = Writer(buffer: buffer)
             w.byte(flags)

@@ -1,8 +1,8 @@
 /// A `Push` as a lone world's `PushLedger` keeps it: the same fields in 80 bytes instead of
 /// 120 (the id is the ledger's index; the three optionals' presence, the two small enums
 /// and `mutableContent` share one byte of flags, `flags(of:)`). Fixed width, so writing and
-/// reading one back costs a copy; a fleet's worlds use `PackedPushes` instead (about 25
-/// bytes, some 150 instructions more per push).
+/// reading one back costs a copy; a fleet's worlds use `PackedPushes` instead (about 21
+/// bytes and a start, some 150 instructions more per push).
 ///
 /// `init(push)` followed by `push(id:)` gives back the push exactly (`PackedPushesTests`).
 struct StoredPush: Sendable {

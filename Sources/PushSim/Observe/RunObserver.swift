@@ -131,7 +131,8 @@ struct RunObserver {
     }
 }
 
-/// A traced run's sink, held by reference (`RunObserver.trace`).
+/// A traced run's sink, held by reference (`RunObserver.trace`). Copies of a traced world
+/// would share it; none is made (traced worlds run once and are not reused).
 final class TraceBox {
     var sink: any TraceSink
     init(_ sink: any TraceSink) { self.sink = sink }

@@ -45,21 +45,26 @@ public final class RandomStream {
     /// one `init(type:key:base:cache:)` would): the next draw is that stream's first. The
     /// generator is kept and set up again only at the next draw (for a reused world's
     /// next replication: no allocation).
-    public func restart(seed: UInt32) { park(); start = .seed(seed) }
+    public func restart(seed: UInt32) { park(); start = .seed(seed); keyIsOwn = false }
 
     /// The counter-based form of `restart(seed:)`.
     /// - Precondition: `type.isCounterBased`.
     public func restart(key: UInt64, base: UInt64) {
         precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
         park(); start = .counter(key: key, base: base)
+        keyIsOwn = false
     }
 
-    /// The counter-based form of `restart(seed:)` keeping the stream's key (`key()` is
-    /// called only if `reseed` replaced it): the stream with that key at counter base `base`.
+    /// The counter-based form of `restart(seed:)` for `RandomStreams`: the stream with its
+    /// own key (the one it was made with, `key()` computing it again only if `reseed`,
+    /// `restart(seed:)` or `restart(key:base:)` replaced it) at counter base `base`.
     /// - Precondition: `type.isCounterBased`.
     func restart(base: UInt64, key: () -> UInt64) {
-        guard case let .counter(kept, _) = start else { restart(key: key(), base: base); return }
-        park(); start = .counter(key: kept, base: base)
+        precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
+        let own: UInt64
+        if keyIsOwn, case let .counter(kept, _) = start { own = kept } else { own = key() }
+        park(); start = .counter(key: own, base: base)
+        keyIsOwn = true
     }
 
     private func park() {
@@ -77,6 +82,8 @@ public final class RandomStream {
     /// The generator of a restarted stream, until its next draw sets it up again.
     private var parked: UnsafeMutablePointer<gsl_rng>?
     private var start: Start
+    /// Whether `start` still holds the key the stream was made with (a counter-based one).
+    private var keyIsOwn = true
     /// Where the generator comes from and goes back to, if not GSL's allocator directly.
     private let cache: GeneratorCache?
 
@@ -91,7 +98,7 @@ public final class RandomStream {
     /// `GSL.setUp()`.
     /// - Parameter seed: a 32-bit seed; with mt19937 the seed 0 behaves as 4357, so prefer
     ///   seeds from `StreamSeed.derive`, which are never 0.
-    /// - Note: aborts (`fatalError`) only if GSL cannot allocate the generator's state.
+    /// - Note: aborts (`preconditionFailure`) only if the generator's block cannot be allocated.
     /// - Parameter cache: a worker's `GeneratorCache` to take the seeded state from (a copy
     ///   of the same state, so the same draws) and to give the generator back to at the end.
     /// - Parameter name: the stream's name, for `RandomStreams` (no effect on the draws).
@@ -130,6 +137,7 @@ public final class RandomStream {
     /// a new stream created with `init(type:seed:)` and the same seed.
     public func reseed(_ seed: UInt32) {
         start = .seed(seed)
+        keyIsOwn = false
         if let r = allocated { gsl_rng_set(r, UInt(seed)) }
     }
 

@@ -1,7 +1,7 @@
 /// A value held by reference and copied on the first write to a shared one: the copies of a
 /// plug-in that carry the same parameters share one object (a fleet has a channel per
-/// device of every recipient, `APNsChannel`), and setting a parameter on one copy changes
-/// that copy only, as with the parameters inline.
+/// device of every recipient: `APNsChannel`'s parameters, `FCMChannel`'s), and setting a
+/// parameter on one copy changes that copy only, as with the parameters inline.
 struct CopyOnWrite<Value: Sendable>: Sendable {
     /// Mutated only while uniquely referenced (`modify`), so never while another thread
     /// can see it: the box is as safe to send as `Value` itself.

@@ -72,8 +72,9 @@ struct PackedPushesTests {
         for p in pushes { ledger.sent(p.id) }
         for p in pushes.reversed() { ledger.record(p) }   // the first record fills the gaps below it
         var expected = pushes
-        // Rewrite the last index (in place), a middle one (appended), the last again (now not
-        // the last written: appended), and the middle one twice more.
+        // Recorded in reverse, so the last written is index 0: every rewrite here appends
+        // (the in-place rewrite is checked in `gaps`). The last index, a middle one, the last
+        // again, and the middle one twice more.
         for (k, i) in [pushes.count - 1, 10, pushes.count - 1, 10, 10].enumerated() {
             var changed = expected[i]
             changed.priority = changed.priority == .normal ? .high : .normal
@@ -95,6 +96,9 @@ struct PackedPushesTests {
         packed.set(4, pushes[4])
         #expect(packed.count == 5)
         packed.set(4, pushes[5])           // the last index, rewritten in place
+        var alone = PackedPushes()
+        alone.set(4, pushes[5])
+        #expect(packed.byteCount == alone.byteCount)   // in place: no bytes left behind
         packed.set(2, pushes[2])           // a gap: a new record
         packed.set(4, pushes[4])           // the last index, no longer the last record
         packed.set(0, pushes[0]); packed.set(1, pushes[1]); packed.set(3, pushes[3])

@@ -196,6 +196,8 @@ struct RandomStreamsRestartTests {
         for n in names { _ = draws(streams.stream(n), 9) }
         streams.stream(StreamName.deviceUser).reseed(5)          // its key (or seed) replaced
         _ = draws(streams.stream(StreamName.deviceUser), 3)
+        if type.isCounterBased { streams.stream(StreamName.channel).restart(key: 99, base: 1) }   // replaced too
+        _ = draws(streams.stream(StreamName.channel), 2)
         streams.restart(replication: 7)
         let fresh = RandomStreams(generator: type, seed: 41, replication: 7)
         for n in names {
