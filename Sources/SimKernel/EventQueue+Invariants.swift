@@ -18,6 +18,13 @@ extension EventQueue {
     /// The first inconsistency found, or `nil` if the queue is consistent (see `checkInvariants()`).
     /// - Complexity: O(n + s/32) time and O(n) extra space.
     func firstInvariantViolation() -> String? {
+        var copy = self
+        copy.unpackStaged()
+        return copy.firstViolationUnpacked()
+    }
+
+    private func firstViolationUnpacked() -> String? {
+        if packed.remaining > 0 { return "entries still packed" }
         for index in heap.indices.dropFirst() {
             let parent = (index - 1) / 2
             if heap[index].runsBefore(heap[parent]) {

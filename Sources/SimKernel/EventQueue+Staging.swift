@@ -10,6 +10,7 @@ extension EventQueue {
     @inlinable
     public mutating func beginStaging() {
         precondition(!staging, "EventQueue: beginStaging() while staging")
+        unpackStaged()
         if laneNext > 0 {
             lane.removeFirst(laneNext)
             laneNext = 0

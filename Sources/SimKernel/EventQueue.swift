@@ -107,6 +107,8 @@ public struct EventQueue<Payload> {
     @usableFromInline var laneNext: Int
     /// Whether `schedule` currently appends to `lane` (between `beginStaging()` and `endStaging()`).
     @usableFromInline var staging: Bool
+    /// The pending staged entries after `lane`'s, packed (`packStaged()`); usually none.
+    @usableFromInline var packed = PackedStaged()
     /// Two bits per sequence issued (32 sequences a word): bit 2·(s mod 32) is set once the
     /// entry has left the heap or the staged list (popped or discarded, "retired"), bit
     /// 2·(s mod 32) + 1 while it is pending but cancelled (cleared when it is discarded). One
@@ -154,7 +156,7 @@ public struct EventQueue<Payload> {
 
     /// The number of events scheduled, not yet popped, and not cancelled.
     /// - Complexity: O(1).
-    @inlinable public var pendingCount: Int { heap.count + lane.count - laneNext - cancelledCount }
+    @inlinable public var pendingCount: Int { heap.count + lane.count - laneNext + packed.remaining - cancelledCount }
 
     /// Whether no live event is pending (`pendingCount == 0`).
     /// - Complexity: O(1).
@@ -279,7 +281,7 @@ public struct EventQueue<Payload> {
         let head = fromLane ? lane[laneNext] : heap.first
         if let head, head.time <= horizon.microseconds {
             let entry: Entry
-            if fromLane { entry = head; laneNext += 1 } else { entry = removeMin() }
+            if fromLane { entry = head; popLane() } else { entry = removeMin() }
             assert(entry.time >= _now.microseconds, "EventQueue: time moved back")
             markRetired(entry.id)
             _now = SimTime(microseconds: entry.time)
@@ -318,6 +320,7 @@ public struct EventQueue<Payload> {
         heap.removeAll(keepingCapacity: true)
         lane.removeAll(keepingCapacity: true)
         laneNext = 0
+        packed = PackedStaged()
         staging = false
         flags.removeAll(keepingCapacity: true)
         cancelledCount = 0
@@ -350,7 +353,7 @@ extension EventQueue {
         while cancelledCount > 0 {
             let fromLane = laneHeadIsFirst
             guard let head = fromLane ? lane[laneNext] : heap.first, isCancelled(head.id) else { return }
-            if fromLane { laneNext += 1 } else { _ = removeMin() }
+            if fromLane { popLane() } else { _ = removeMin() }
             // Retired and no longer cancelled, in one write.
             flags[Int(truncatingIfNeeded: head.id >> 5)] ^= 3 << ((head.id & 31) * 2)
             cancelledCount -= 1

@@ -21,6 +21,15 @@ const gsl_rng_type *pushsim_rng_philox4x32_10(void);
 /// word of that stream.
 void pushsim_philox_reset(const gsl_rng *r, uint64_t key, uint64_t base);
 
+/// Puts `r`, a philox4x32-10 generator, where the stream (`key`, `base`) is after
+/// `position` draws (the next draw is word `position` of that stream), as if reset and
+/// drawn from `position` times. O(1): at most one block is computed.
+void pushsim_philox_seek(const gsl_rng *r, uint64_t key, uint64_t base, uint64_t position);
+
+/// The number of draws `r`, a philox4x32-10 generator, has made since its last reset or
+/// seek put it at position 0 (the position `pushsim_philox_seek` takes).
+uint64_t pushsim_philox_position(const gsl_rng *r);
+
 /// One Philox4x32-10 block: out = philox4x32-10(ctr, key) (for known-answer tests).
 void pushsim_philox4x32_10_block(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]);
 

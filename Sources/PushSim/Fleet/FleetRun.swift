@@ -6,7 +6,8 @@ import SimKernel
 /// (`FleetSchedule`).
 ///
 /// Recipient r of fleet replication k uses the streams of replication k·N + r (N the
-/// population's count): a fleet whose shared resources are all off therefore runs every
+/// population's count; with a counter-based generator, one set of stream objects resumed
+/// at each recipient's replication and positions, `FleetWorlds`): a fleet whose shared resources are all off therefore runs every
 /// recipient exactly as the lone runs k·N + r of the same scenario, and two strategies
 /// meet the same recipients (common random numbers). The population is drawn on the
 /// `fleet.population` stream of replication k, the topic's times on `fleet.topic`, the
@@ -31,27 +32,40 @@ struct FleetRun {
         let attributes = fleet.population.draw(fleetStreams.stream(FleetPopulation.stream))
         let hub = FleetHub(spec: fleet, horizon: horizon, topicTemplate: setups.topicTemplate(variant: id.variant))
         var sender = fleet.sender
-        let worlds = UnsafeMutablePointer<World>.allocate(capacity: n)
+        // Each world sleeps as a code between its steps (`FleetWorlds`); with a counter-based
+        // generator the recipients share one set of stream objects, each recipient's
+        // replication resumed at its own positions when it wakes.
+        let first = id.replication * n
+        let shared = scenario.generator.isCounterBased
+            ? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first) : nil
+        let worlds = FleetWorlds(count: n, streams: shared, firstReplication: first)
+        var firstTimes: [Int64?] = []
+        firstTimes.reserveCapacity(n)
         for r in 0..<n {
             let setup = setups.worldSetup(variant: id.variant, strategy: id.strategy, attributes: attributes[r])
-            let replication = id.replication * n + r
+            let replication = first + r
             let salt = simulation.shuffleTies.map {
                 Simulation.tieSalt(seed: $0, replication: replication, generator: scenario.generator)
             } ?? 0
-            let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)
+            let streams: RandomStreams
+            if let shared {
+                shared.resume(replication: replication) { _ in 0 }
+                streams = shared
+            } else {
+                streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)
+            }
             var world = World(setup: setup, streams: streams, tieSalt: salt, trace: NoTrace(), reusable: false)
             world.fleet = World.FleetLink(hub: hub, recipient: Int32(r))
             world.releaseReusableBuffers()
-            (worlds + r).initialize(to: world)
+            firstTimes.append(world.queue.nextTime?.microseconds)
+            worlds.store(r, world)
         }
-        var alive = 0 ..< n
-        defer { worlds.advanced(by: alive.lowerBound).deinitialize(count: alive.count); worlds.deallocate() }
 
-        let worldLines = (MemoryLayout<World>.size + 63) / 64
         // About one bucket per recipient, at most 65,536 (docs/performance.md, Fleets).
         let schedule = FleetSchedule(members: n + 1, horizon: horizon.microseconds, buckets: min(65_536, max(16, n)))
         let fleetMember = Int32(n)
-        for r in 0..<n { if let t = worlds[r].queue.nextTime { schedule.wake(Int32(r), at: t.microseconds) } }
+        for (r, t) in firstTimes.enumerated() { if let t { schedule.wake(Int32(r), at: t) } }
+        firstTimes = []
         if let topic = fleet.topic { scheduleTopic(topic, hub: hub, streams: fleetStreams, horizon: horizon) }
         if sender is Outbox { hub.schedule(.tick, at: .zero) }
         if let t = hub.nextTime { schedule.wake(fleetMember, at: t.microseconds) }
@@ -61,7 +75,7 @@ struct FleetRun {
         var events = 0
         func withSender(at now: SimTime, _ body: (inout any SenderPolicy, inout SenderContext) -> Void) {
             withUnsafeMutablePointer(to: &touched) { touchedPointer in
-                var cx = SenderContext(FleetSenderServices(worlds: worlds, count: n, hub: hub, now: now, touched: touchedPointer, random: senderRandom))
+                var cx = SenderContext(FleetSenderServices(worlds: worlds, hub: hub, now: now, touched: touchedPointer, random: senderRandom))
                 body(&sender!, &cx)
             }
         }
@@ -84,14 +98,17 @@ struct FleetRun {
             } else {
                 // Memory-bound: the next members' worlds are cold; fetch them meanwhile.
                 let (a, b) = schedule.nextCandidates()
-                if a >= 0 && a != fleetMember { pushsim_prefetch(worlds + Int(a), Int32(worldLines)) }
-                if b >= 0 && b != fleetMember { pushsim_prefetch(worlds + Int(b), 8) }
-                worlds[Int(member)].prefetchParts()
-                let before = worlds[Int(member)].queue.eventsPopped
-                Simulator.run(&worlds[Int(member)], until: now)
-                worlds[Int(member)].queue.releasePoppedStaged()
-                events += worlds[Int(member)].queue.eventsPopped - before
-                schedule.update(member, to: worlds[Int(member)].queue.nextTime?.microseconds)
+                if a >= 0 && a != fleetMember { worlds.prefetch(Int(a)) }
+                if b >= 0 && b != fleetMember { worlds.prefetchEntry(Int(b)) }
+                let next = worlds.withWorld(Int(member)) { world -> Int64? in
+                    world.prefetchParts()
+                    let before = world.queue.eventsPopped
+                    Simulator.run(&world, until: now)
+                    world.queue.releasePoppedStaged()
+                    events += world.queue.eventsPopped - before
+                    return world.queue.nextTime?.microseconds
+                }
+                schedule.update(member, to: next)
             }
             if !hub.pendingMessages.isEmpty {
                 let messages = hub.pendingMessages
@@ -121,10 +138,9 @@ struct FleetRun {
         var outcomes = FleetOutcomes()
         // Each world is released once its outcome is read: the outcomes replace the worlds.
         for r in 0..<n {
-            Simulator.run(&worlds[r], until: horizon)
-            outcomes.append(worlds[r].finish(at: horizon))
-            (worlds + r).deinitialize(count: 1)
-            alive = r + 1 ..< n
+            var world = worlds.take(r)
+            Simulator.run(&world, until: horizon)
+            outcomes.append(world.finish(at: horizon))
         }
         hub.timeline.finish()
         return withExtendedLifetime(hub) { FleetOutcome(id: id, outcomes: outcomes, timeline: hub.timeline, events: events) }

@@ -15,8 +15,7 @@ struct FleetSenderServices: SenderServices {
     static let stride = 16
     static let messageShift: Int64 = 36
 
-    let worlds: UnsafeMutablePointer<World>
-    let count: Int
+    let worlds: FleetWorlds
     let hub: FleetHub
     let now: SimTime
     /// Recipients whose worlds the handler sent to (their queues may have new events).
@@ -24,17 +23,18 @@ struct FleetSenderServices: SenderServices {
     let random: RandomStream
 
     var recipient: RecipientSpec { worlds[0].setup.recipient }
-    var deviceCount: Int { count * 8 }
-    var registrationCount: Int { count * Self.stride }
+    var deviceCount: Int { worlds.count * 8 }
+    var registrationCount: Int { worlds.count * Self.stride }
 
     @inline(__always) private func split(_ r: Int) -> (recipient: Int, local: Int) { (r / Self.stride, r % Self.stride) }
 
     func token(of r: Int) -> Int {
         let (i, local) = split(r)
-        let w = worlds + i
-        let n = w.pointee.devices.count
-        guard local < Self.registrations(w) else { return 0 }
-        return local < n ? w.pointee.devices[local].registeredToken : w.pointee.devices[local - n].previousRegisteredToken
+        return worlds.read(i) { w in
+            let n = w.devices.count
+            guard local < Self.registrations(w) else { return 0 }
+            return local < n ? w.devices[local].registeredToken : w.devices[local - n].previousRegisteredToken
+        }
     }
 
     func deleteToken(_ r: Int) {
@@ -80,10 +80,10 @@ struct FleetSenderServices: SenderServices {
 
     func registration(holding token: Int, sameDeviceAs r: Int) -> Int? {
         let (i, local) = split(r)
-        let n = worlds[i].devices.count
+        let (n, registrations) = worlds.read(i) { w in (w.devices.count, Self.registrations(w)) }
         let d = local % n
         let base = i * Self.stride
-        for candidate in Self.registrations(worlds + i) > n ? [d, d + n] : [d] where self.token(of: base + candidate) == token {
+        for candidate in registrations > n ? [d, d + n] : [d] where self.token(of: base + candidate) == token {
             return base + candidate
         }
         return nil
@@ -91,15 +91,15 @@ struct FleetSenderServices: SenderServices {
 
     func registrations(ofRecipient recipient: Int32) -> Range<Int> {
         let base = Int(recipient) * Self.stride
-        return base ..< base + Self.registrations(worlds + Int(recipient))
+        return base ..< base + worlds.read(Int(recipient)) { Self.registrations($0) }
     }
 
     func recipient(ofRegistration r: Int) -> RecipientSpec { worlds[split(r).recipient].setup.recipient }
 
     /// World `w`'s registration count (`World.registrationCount`), read through stored
-    /// properties only: a computed property of `pointee` was measured to copy the world.
-    @inline(__always) private static func registrations(_ w: UnsafeMutablePointer<World>) -> Int {
-        let n = w.pointee.devices.count
-        return w.pointee.setup.recipient.tokenStore == .perToken ? 2 * n : n
+    /// properties only.
+    @inline(__always) private static func registrations(_ w: borrowing World) -> Int {
+        let n = w.devices.count
+        return w.setup.recipient.tokenStore == .perToken ? 2 * n : n
     }
 }

@@ -23,7 +23,8 @@
 ///
 /// Rewriting a push (`set` of an index already set) rewrites the record in place when it is
 /// the last index's and the last written; otherwise it appends a new record, leaving the old
-/// one's bytes unused.
+/// one's bytes unused until the bytes are full: then the unused records are dropped
+/// (`compact`) before the array grows, by a quarter.
 struct PackedPushes: Sendable {
     private var bytes: [UInt8] = []
     private var narrowStarts: [UInt32] = []
@@ -66,17 +67,56 @@ struct PackedPushes: Sendable {
     /// set get the same record (nothing reads them before they are set).
     mutating func set(_ index: Int, _ push: Push) {
         precondition(index >= 0)
-        let start: Int
-        if index == count - 1, self.start(index) == lastStart {
-            bytes.removeSubrange(lastStart...)
-            start = lastStart
-        } else {
-            start = bytes.count
+        let inPlace = index == count - 1 && self.start(index) == lastStart
+        if inPlace { bytes.removeSubrange(lastStart...) }
+        var start = inPlace ? lastStart : bytes.count
+        Self.withRecord(of: push) { record in
+            if bytes.count + record.count > bytes.capacity {
+                // Full: first drop the records rewrites left unused (not while rewriting in
+                // place: the index's start is past the bytes then), then grow by a quarter,
+                // not double (a fleet holds a million of these arrays).
+                if !inPlace { compact(); start = bytes.count }
+                bytes.reserveCapacity(bytes.count + max(record.count, bytes.count / 4))
+            }
+            bytes.append(contentsOf: record)
         }
-        Self.encode(push, into: &bytes)
         lastStart = start
         if index < count { setStart(index, start); return }
         while count <= index { appendStart(start) }
+    }
+
+    /// Drops the records no start points at (left by rewrites), keeping the others in order
+    /// and every start on its record.
+    /// - Complexity: O(n log n + bytes) for n pushes.
+    mutating func compact() {
+        let order = (0..<count).map { (start: start($0), index: $0) }.sorted { $0.start < $1.start }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var old = -1, new = -1, last = -1
+        for (s, i) in order {
+            if s != old {
+                old = s
+                new = kept.count
+                kept.append(contentsOf: bytes[s ..< s + recordLength(at: s)])
+                if s == lastStart { last = new }
+            }
+            setStart(i, new)
+        }
+        bytes = kept
+        lastStart = last
+    }
+
+    /// The length of the record at `start`.
+    private func recordLength(at start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { b in
+            var r = Reader(bytes: b, at: start)
+            let flags = b[r.at]; r.at += 1
+            for _ in 0..<10 { _ = r.signed() }
+            if flags & StoredPush.hasCollapseKey != 0 { _ = r.signed() }
+            if flags & StoredPush.hasDisplayTag != 0 { _ = r.signed() }
+            if flags & StoredPush.hasLifetime != 0 { _ = r.signed() }
+            return r.at - start
+        }
     }
 
     /// The push at `index`, with id `id`: the id it was stored with (the notification is
@@ -134,8 +174,8 @@ struct PackedPushes: Sendable {
         narrowStarts = []
     }
 
-    /// Appends the record of `p` to `out`.
-    private static func encode(_ p: Push, into out: inout [UInt8]) {
+    /// Calls `body` with the record of `p`.
+    private static func withRecord(of p: Push, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let flags = StoredPush.flags(of: p)
         // At most 1 + 13 fields × 10 bytes.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 144) { buffer in
@@ -154,7 +194,7 @@ struct PackedPushes: Sendable {
             if let c = p.collapseKey { w.signed(c) }
             if let t = p.displayTag { w.signed(t) }
             if let l = p.lifetime { w.signed(l.microseconds) }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<w.count]))
+            body(UnsafeBufferPointer(rebasing: buffer[..<w.count]))
         }
     }
 

@@ -27,10 +27,12 @@ extension World {
     }
 
     /// Frees what only a reused world needs (a fleet's worlds run once): the timeline's
-    /// drawing buffers, and the event queue's spare room.
+    /// drawing buffers and the event queue's spare room; and packs the staged timeline
+    /// (`EventQueue.packStaged`), unpacked an entry at a time as the day goes.
     mutating func releaseReusableBuffers() {
         timeline = TimelineBuffers()
         queue.shrinkToFit()
+        queue.packStaged()
     }
 
     /// A pull goes to the fleet's shared server: its service time drawn from the

@@ -32,9 +32,9 @@ public final class RandomStream {
                 r = parked ?? GeneratorCache.allocate(type)
                 gsl_rng_set(r, UInt(seed))
             }
-        case let .counter(key, base):
+        case let .counter(key, base, position):
             r = parked ?? cache?.spare(type) ?? GeneratorCache.allocate(type)
-            pushsim_philox_reset(r, key, base)
+            pushsim_philox_seek(r, key, base, position)
         }
         parked = nil
         allocated = r
@@ -51,7 +51,7 @@ public final class RandomStream {
     /// - Precondition: `type.isCounterBased`.
     public func restart(key: UInt64, base: UInt64) {
         precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
-        park(); start = .counter(key: key, base: base)
+        park(); start = .counter(key: key, base: base, position: 0)
         keyIsOwn = false
     }
 
@@ -59,12 +59,36 @@ public final class RandomStream {
     /// own key (the one it was made with, `key()` computing it again only if `reseed`,
     /// `restart(seed:)` or `restart(key:base:)` replaced it) at counter base `base`.
     /// - Precondition: `type.isCounterBased`.
-    func restart(base: UInt64, key: () -> UInt64) {
+    func restart(base: UInt64, key: () -> UInt64) { resume(base: base, position: 0, key: key) }
+
+    /// `restart(base:key:)` `position` draws in: the next draw is word `position` of the
+    /// stream (a fleet's shared streams, `RandomStreams.resume`). The generator is set up
+    /// at the next draw (`pushsim_philox_seek`, at most one block computed).
+    /// - Precondition: `type.isCounterBased`.
+    func resume(base: UInt64, position: UInt64, key: () -> UInt64) {
         precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
         let own: UInt64
-        if keyIsOwn, case let .counter(kept, _) = start { own = kept } else { own = key() }
-        park(); start = .counter(key: own, base: base)
+        if keyIsOwn, case let .counter(kept, _, _) = start { own = kept } else { own = key() }
+        park(); start = .counter(key: own, base: base, position: position)
         keyIsOwn = true
+    }
+
+    /// `resume(base:position:key:)` for a stream whose key is its own (a fleet's shared
+    /// streams, every one made by `RandomStreams.stream` and never re-keyed): no key look-up.
+    @inline(__always)
+    func resumeOwnKey(base: UInt64, position: UInt64) -> Bool {
+        guard keyIsOwn, case let .counter(kept, _, _) = start else { return false }
+        park(); start = .counter(key: kept, base: base, position: position)
+        return true
+    }
+
+    /// The draws made since the last (re)start at position 0 of a counter-based stream:
+    /// the `position` that `resume` takes to continue it.
+    /// - Precondition: `type.isCounterBased`.
+    var position: UInt64 {
+        if let r = allocated { return pushsim_philox_position(r) }
+        guard case let .counter(_, _, p) = start else { preconditionFailure("\(type.name) is not a counter-based generator") }
+        return p
     }
 
     private func park() {
@@ -72,10 +96,10 @@ public final class RandomStream {
     }
 
     /// How the generator starts: from a GSL seed (`gsl_rng_set`), or, for a counter-based
-    /// type, at a key and counter base.
+    /// type, at a key and counter base, `position` draws in.
     private enum Start {
         case seed(UInt32)
-        case counter(key: UInt64, base: UInt64)
+        case counter(key: UInt64, base: UInt64, position: UInt64)
     }
 
     private var allocated: UnsafeMutablePointer<gsl_rng>?
@@ -124,7 +148,7 @@ public final class RandomStream {
         GSL.setUp()
         self.type = type
         self.name = name
-        self.start = .counter(key: key, base: base)
+        self.start = .counter(key: key, base: base, position: 0)
         self.cache = cache
     }
 

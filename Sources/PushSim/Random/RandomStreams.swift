@@ -64,6 +64,46 @@ public final class RandomStreams {
         }
     }
 
+    /// The streams created so far.
+    var count: Int { streams.count }
+
+    /// Makes every stream created so far replication `replication`'s stream `position(i)`
+    /// draws in (i its index in creation order): the same draws from there as that
+    /// replication's own streams would give after as many. For a fleet, whose recipients
+    /// share one set of stream objects, each resumed at its own place when it wakes
+    /// (`FleetWorlds`); a stream created later starts at replication `replication`'s
+    /// position 0.
+    /// - Precondition: the generator is counter-based.
+    /// - Complexity: O(streams created); each stream's generator is set up at its next draw.
+    func resume(replication: Int, position: (Int) -> UInt64) {
+        self.replication = replication
+        let base = UInt64(bitPattern: Int64(replication))
+        let seed = self.seed
+        streams.withUnsafeBufferPointer { list in
+            for i in list.indices where !list[i].resumeOwnKey(base: base, position: position(i)) {
+                let stream = list[i]
+                stream.resume(base: base, position: position(i)) { StreamSeed.key(seed: seed, stream: stream.name) }
+            }
+        }
+    }
+
+    /// Writes each stream's draws since its replication's start (`resume`), in creation
+    /// order, into `out` (room for `count`), and returns how many lead up to the last that
+    /// is not 0 (the rest are 0).
+    func positions(into out: UnsafeMutablePointer<UInt64>) -> Int {
+        streams.withUnsafeBufferPointer { list in
+            var held = 0
+            for i in list.indices {
+                out[i] = list[i].position
+                if out[i] != 0 { held = i + 1 }
+            }
+            return held
+        }
+    }
+
+    /// Stream `index`'s draws since its replication's start (`resume`).
+    func position(of index: Int) -> UInt64 { streams[index].position }
+
     /// The names of the streams created so far, sorted.
     public var names: [String] { streams.map(\.name).sorted() }
 }

@@ -105,6 +105,47 @@ struct PackedPushesTests {
         for i in 0..<5 { #expect(packed.push(i, id: pushes[i].id) == pushes[i]) }
     }
 
+    @Test("Records left unused by rewrites are dropped when the bytes fill, and every push reads back")
+    func compaction() {
+        let pushes = Self.variants()
+        var packed = PackedPushes(), alone = PackedPushes()
+        var expected: [Push] = []
+        for (i, p) in pushes.enumerated() {
+            packed.set(i, p)
+            expected.append(p)
+            // Rewrite an earlier push (a new record each time, the old one left unused).
+            if i > 0 {
+                var again = expected[i / 2]
+                again.cursor = again.cursor &+ 1
+                packed.set(i / 2, again)
+                expected[i / 2] = again
+            }
+        }
+        for (i, p) in expected.enumerated() { alone.set(i, p) }
+        for (i, p) in expected.enumerated() { #expect(packed.push(i, id: p.id) == p) }
+        // Without compaction the bytes would be about twice the live records'.
+        #expect(packed.byteCount < alone.byteCount * 3 / 2 + 144, "\(packed.byteCount) bytes for \(alone.byteCount) live")
+        packed.compact()
+        #expect(packed.byteCount == alone.byteCount)
+        for (i, p) in expected.enumerated() { #expect(packed.push(i, id: p.id) == p) }
+        // A gap's shared record survives compaction, and the last record is still rewritten in place.
+        var gaps = PackedPushes()
+        gaps.set(3, pushes[3])
+        gaps.set(1, pushes[1])
+        gaps.compact()
+        for i in [0, 2] { #expect(gaps.push(i, id: pushes[3].id) == pushes[3]) }
+        #expect(gaps.push(1, id: pushes[1].id) == pushes[1])
+        var tail = PackedPushes()
+        tail.set(0, pushes[0]); tail.set(1, pushes[1])
+        tail.set(0, pushes[2])                // index 0 rewritten: its old record unused
+        tail.set(1, pushes[3])                // the last index, not the last record: appended
+        tail.compact()
+        let size = tail.byteCount
+        tail.set(1, pushes[3])                // the last record again after compaction: in place
+        #expect(tail.byteCount == size)
+        #expect(tail.push(0, id: pushes[2].id) == pushes[2] && tail.push(1, id: pushes[3].id) == pushes[3])
+    }
+
     @Test("Starts past the 32-bit limit move to a wide table with every push intact")
     func widening() {
         let pushes = Self.variants()

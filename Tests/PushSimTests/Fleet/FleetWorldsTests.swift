@@ -1,0 +1,88 @@
+import Foundation
+import SimKernel
+import Testing
+@testable import PushSim
+
+@Suite("FleetWorlds")
+struct FleetWorldsTests {
+    /// A day of one recipient with FCM, Doze, drawn connectivity and app opens: worlds whose
+    /// values change at every step (counts, times, the queue, the channel's state).
+    private static let scenario = try! Scenario.decode(Data("""
+        {"name": "fleet-worlds", "seed": 3, "replications": 1, "horizon": "1d",
+         "server": {"keys": 4, "retainLast": 50, "changes": {"count": 30, "start": "10m", "gap": {"kind": "exponential", "mean": 1, "unit": "h"}}},
+         "device": {"platform": "android",
+                    "connectivity": {"online": {"kind": "exponential", "mean": 3, "unit": "h"}, "offline": {"kind": "exponential", "mean": 20, "unit": "m"}},
+                    "app": {"opens": {"gap": {"kind": "exponential", "mean": 2, "unit": "h"}, "session": {"kind": "uniform", "min": 20, "max": 120, "unit": "s"}}}},
+         "strategies": ["recommended"], "variants": [{"name": "v", "channel": {"kind": "fcm"}}]}
+        """.utf8), file: "fleet-worlds.json")
+
+    private static func world(_ replication: Int, streams: RandomStreams? = nil) -> World {
+        let simulation = Simulation(scenario: scenario)
+        let streams = streams ?? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)
+        return Simulation.world(channel: scenario.variants[0].channel, strategy: scenario.strategies[0].prototype,
+                                setup: simulation.setup(variant: 0), streams: streams, trace: NoTrace())
+    }
+
+    /// The same worlds run side by side, plain and asleep between their steps (each step a
+    /// recipient running to the next quarter hour, with a read of another recipient and a
+    /// change to a third nested in it), with streams of their own or one shared set resumed
+    /// per recipient: the same outcomes, event for event (fingerprints), and the sleeping
+    /// ones smaller.
+    @Test("A world asleep between its steps runs exactly as a plain one", arguments: [false, true])
+    func packedRunsTheSame(shared: Bool) {
+        let n = 12, first = 40
+        var plain = (0..<n).map { Self.world(first + $0) }
+        let streams = shared ? RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first) : nil
+        let packed = FleetWorlds(count: n, streams: streams, firstReplication: first)
+        for r in 0..<n {
+            streams?.resume(replication: first + r) { _ in 0 }
+            var w = Self.world(first + r, streams: streams)
+            w.releaseReusableBuffers()
+            packed.store(r, w)
+        }
+        let horizon = SimTime.zero + .days(1)
+        var t = SimTime.zero
+        while t < horizon {
+            t = t + .minutes(15)
+            for r in 0..<n {
+                Simulator.run(&plain[r], until: t)
+                let next = packed.withWorld(r) { w -> SimTime? in
+                    Simulator.run(&w, until: t)
+                    // Nested: another recipient read, a third changed, while this one is out.
+                    let otherTime = packed.read((r + 1) % n) { $0.queue.now }
+                    #expect(otherTime <= t)
+                    packed[(r + 5) % n].handlingPush += 0
+                    return w.queue.nextTime
+                }
+                #expect(next == plain[r].queue.nextTime)
+                #expect(packed.isAwake(r) && !packed.isAwake((r + 5) % n))
+            }
+        }
+        var bytes = 0
+        for r in 0..<n { bytes += packed.codeBytes(r) }
+        #expect(bytes < n * MemoryLayout<World>.stride / 2, "\(bytes / n) bytes a world against \(MemoryLayout<World>.stride)")
+        for r in (0..<n).reversed() {
+            var w = packed.take(r)
+            let a = plain[r].finish(at: horizon), b = w.finish(at: horizon)
+            #expect(a.fingerprint == b.fingerprint && a == b, "recipient \(r)")
+            #expect(a.counts[.events] > 20)
+        }
+        #expect(packed.codeBytes(0) == 0)
+    }
+
+    @Test("Worlds still stored when the store goes are released with it")
+    func storeReleasesItsWorlds() {
+        weak var streams: RandomStreams?
+        do {
+            let store = FleetWorlds(count: 3)
+            for r in 0..<3 {
+                let w = Self.world(r)
+                if r == 1 { streams = w.streams }
+                store.store(r, w)
+            }
+            #expect(streams != nil)
+            _ = store.take(0)
+        }
+        #expect(streams == nil)
+    }
+}
