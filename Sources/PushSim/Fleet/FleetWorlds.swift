@@ -3,12 +3,12 @@ import CPrefetch
 import Glibc
 #endif
 
-/// A fleet's recipients' worlds: the one accessed last awake, every other one asleep as a
-/// code (docs/performance.md, Fleets):
+/// A fleet's recipients' worlds: the one last woken to be changed awake, every other one
+/// asleep as a code (docs/performance.md, Fleets):
 /// - the words of its `World` value that differ from a template world (the first one
 ///   stored), packed (`WordDelta`);
-/// - for a recipient with one device, its `Device` against the first recipient's (the
-///   one-element array is reused meanwhile);
+/// - for a recipient with one device, its `Device` against the first recipient's (zeros
+///   when that one has several; the one-element array is reused meanwhile);
 /// - its server's and its replica's per-key states, when of a few keys (LEB128 numbers;
 ///   the arrays reused meanwhile);
 /// - with a counter-based generator, where its streams are: the fleet's recipients share
@@ -19,9 +19,10 @@ import Glibc
 ///
 /// An access (`subscript`'s `_modify`, `withWorld`) wakes the world, putting the awake one
 /// to sleep; an access nested in another's (a sender handler reaching several recipients)
-/// wakes its world for itself alone, the awake one's streams resumed after it. Sleeping
-/// and waking move bits: no reference is retained or released, and a world is the same
-/// value whichever slot it wakes in (a `Device` is a plain value, `_isPOD`, so its bits
+/// wakes its world for itself alone, the awake one's streams resumed after it; no world is
+/// woken twice (a precondition). Sleeping and waking move bits: the world's references are
+/// neither retained nor released (only the spare arrays it is handed or hands back are),
+/// and a world is the same value whichever slot it wakes in (a `Device` is a plain value, `_isPOD`, so its bits
 /// are its value). A read of a sleeping world (`_read`, `read`) decodes a copy and forgets
 /// it, the code unchanged; it must not draw from the world's streams.
 ///
@@ -43,6 +44,8 @@ final class FleetWorlds {
     private let slots: UnsafeMutablePointer<World>
     private static let depth = 8
     @exclusivity(unchecked) private var level = 1
+    /// Per slot: the recipient decoded into it (−1: none), so that none is woken twice.
+    private let slotOwners: UnsafeMutablePointer<Int>
     /// The awake recipient (−1: none), and the accesses to it in progress.
     @exclusivity(unchecked) private var awake = -1
     @exclusivity(unchecked) private var pins = 0
@@ -86,6 +89,8 @@ final class FleetWorlds {
         entries = .allocate(capacity: max(1, count))
         entries.initialize(repeating: (nil, 0), count: max(1, count))
         slots = .allocate(capacity: 1 + Self.depth)
+        slotOwners = .allocate(capacity: 1 + Self.depth)
+        slotOwners.initialize(repeating: -1, count: 1 + Self.depth)
         scratch = .allocate(byteCount: WordDelta.maximumBytes(words: Self.worldWords) + WordDelta.maximumBytes(words: Self.deviceWords)
                             + 2 * 10 * (Self.maximumPackedKeys + 1) + 10 * (Self.maximumStreams + 1), alignment: 16)
         lengths = .allocate(capacity: max(Self.worldWords, Self.deviceWords))
@@ -99,6 +104,7 @@ final class FleetWorlds {
         for r in 0..<count where entries[r].code != nil { _ = take(r) }
         entries.deallocate()
         slots.deallocate()
+        slotOwners.deallocate()
         scratch.deallocate()
         lengths.deallocate()
         positions.deallocate()
@@ -145,6 +151,7 @@ final class FleetWorlds {
         let world: World
         if awake == r {
             world = slots.move()
+            slotOwners[0] = -1
         } else {
             if awake >= 0 { pack(awake, from: slots, keepArray: true) }
             world = decode(r, into: slots, resumingStreams: true).move()
@@ -160,23 +167,24 @@ final class FleetWorlds {
         _read {
             if r == awake {
                 pins += 1
+                defer { pins -= 1 }
                 yield slots.pointee
-                pins -= 1
             } else {
-                precondition(level <= Self.depth, "FleetWorlds: accesses nested more than \(Self.depth) deep")
-                let slot = decode(r, into: slots + level, resumingStreams: false)
-                level += 1
+                let slot = nested(r, resumingStreams: false)
+                defer { level -= 1; slotOwners[level] = -1; forget(slot) }
                 yield slot.pointee
-                level -= 1
-                forget(slot)
             }
         }
         _modify {
+            // The awake world, unless an access to another is in progress (its streams are
+            // loaded then, so the awake world may not be changed from inside it).
+            precondition(r != awake || pins == 0 || loaded == awake, "FleetWorlds: recipient \(r) changed inside a nested access")
             if r == awake || pins == 0 {
                 if r != awake {
                     if awake >= 0 { pack(awake, from: slots, keepArray: true) }
                     _ = decode(r, into: slots, resumingStreams: true)
                     awake = r
+                    slotOwners[0] = r
                 }
                 pins += 1
                 defer { pins -= 1 }
@@ -184,13 +192,12 @@ final class FleetWorlds {
             } else {
                 // Nested in an access to the awake world: this world wakes for itself alone,
                 // and the awake world's streams are resumed after it.
-                precondition(level <= Self.depth, "FleetWorlds: accesses nested more than \(Self.depth) deep")
                 let previous = loaded
                 let held = streams.map { s in (0..<s.count).map { s.position(of: $0) } } ?? []   // rare: an array will do
-                let slot = decode(r, into: slots + level, resumingStreams: true)
-                level += 1
+                let slot = nested(r, resumingStreams: true)
                 defer {
                     level -= 1
+                    slotOwners[level] = -1
                     pack(r, from: slot, keepArray: true)
                     if previous >= 0 { streams?.resume(replication: firstReplication + previous) { $0 < held.count ? held[$0] : 0 } }
                     loaded = previous
@@ -198,6 +205,18 @@ final class FleetWorlds {
                 yield &slot.pointee
             }
         }
+    }
+
+    /// Decodes recipient `r` into the next nested slot (`level` is one more after).
+    /// - Precondition: `r` is in no slot (an access to a world inside an access to it).
+    @inline(__always)
+    private func nested(_ r: Int, resumingStreams: Bool) -> UnsafeMutablePointer<World> {
+        precondition(level <= Self.depth, "FleetWorlds: accesses nested more than \(Self.depth) deep")
+        for l in 1..<level { precondition(slotOwners[l] != r, "FleetWorlds: recipient \(r) accessed inside an access to it") }
+        let slot = decode(r, into: slots + level, resumingStreams: resumingStreams)
+        slotOwners[level] = r
+        level += 1
+        return slot
     }
 
     /// Runs `body` on recipient `r`'s world, woken.
@@ -319,6 +338,7 @@ final class FleetWorlds {
     private func pack(_ r: Int, from slot: UnsafeMutablePointer<World>, keepArray: Bool) {
         guard let worldCodec, let deviceCodec else { return }
         precondition(streams == nil || loaded == r || loaded < 0, "FleetWorlds: recipient \(r) packed with another's streams")
+        precondition(!slot.pointee.devices.isEmpty, "FleetWorlds: a world without a device")   // decode reads a device code then
         var devices: [Device] = [], server: [Int64] = [], replica: [Int64] = []
         let lone = Self.packsDevices && slot.pointee.devices.count == 1
         if lone { swap(&devices, &slot.pointee.devices) }

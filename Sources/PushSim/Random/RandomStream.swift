@@ -86,6 +86,7 @@ public final class RandomStream {
     /// the `position` that `resume` takes to continue it.
     /// - Precondition: `type.isCounterBased`.
     var position: UInt64 {
+        precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
         if let r = allocated { return pushsim_philox_position(r) }
         guard case let .counter(_, _, p) = start else { preconditionFailure("\(type.name) is not a counter-based generator") }
         return p

@@ -46,12 +46,20 @@ struct FleetWorldsTests {
             t = t + .minutes(15)
             for r in 0..<n {
                 Simulator.run(&plain[r], until: t)
+                // Nested in r's access: another recipient read, and a third changed (a count
+                // raised, a draw from its client stream, which moves its later draws), the
+                // same as done to the plain worlds.
+                let third = (r + 5) % n
+                plain[third].observer.counts[.taps] += 1
+                let drawn = plain[third].clientRandom.uniform()
                 let next = packed.withWorld(r) { w -> SimTime? in
                     Simulator.run(&w, until: t)
-                    // Nested: another recipient read, a third changed, while this one is out.
                     let otherTime = packed.read((r + 1) % n) { $0.queue.now }
                     #expect(otherTime <= t)
-                    packed[(r + 5) % n].handlingPush += 0
+                    packed.withWorld(third) { o in
+                        o.observer.counts[.taps] += 1
+                        #expect(o.clientRandom.uniform() == drawn)
+                    }
                     return w.queue.nextTime
                 }
                 #expect(next == plain[r].queue.nextTime)
@@ -68,6 +76,17 @@ struct FleetWorldsTests {
             #expect(a.counts[.events] > 20)
         }
         #expect(packed.codeBytes(0) == 0)
+    }
+
+    @Test("An access to a world inside an access to it is refused")
+    func nestedTwiceTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let store = FleetWorlds(count: 3)
+            for r in 0..<3 { store.store(r, Self.world(r)) }
+            store.withWorld(0) { _ in
+                store.withWorld(1) { _ in _ = store.read(1) { $0.queue.now } }
+            }
+        }
     }
 
     @Test("Worlds still stored when the store goes are released with it")
