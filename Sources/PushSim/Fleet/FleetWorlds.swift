@@ -124,20 +124,13 @@ final class FleetWorlds {
         let slot = slots + level
         slot.initialize(to: world)
         if worldCodec == nil {
-            // The template has its device taken out, as every sleeping world with one has.
-            var devices: [Device] = [], server: [Int64] = [], replica: [Int64] = []
-            let lone = Self.packsDevices && slot.pointee.devices.count == 1
-            if lone { swap(&devices, &slot.pointee.devices) }
-            let states = Self.packsStates(slot)
-            if states.server { slot.pointee.server.swapState(&server) }
-            if states.replica { swap(&replica, &slot.pointee.replica.state) }
+            // The template has its parts taken out, as every sleeping world has.
+            var parts = Self.takeParts(slot)
             worldCodec = WordDelta(words: Self.worldWords, template: UnsafeRawPointer(slot))
-            if states.server { slot.pointee.server.swapState(&server) }
-            if states.replica { swap(&replica, &slot.pointee.replica.state) }
             let zeros = [UInt64](repeating: 0, count: Self.deviceWords)
-            deviceCodec = lone ? devices.withUnsafeBytes { WordDelta(words: Self.deviceWords, template: $0.baseAddress!) }
-                               : zeros.withUnsafeBytes { WordDelta(words: Self.deviceWords, template: $0.baseAddress!) }
-            if lone { swap(&devices, &slot.pointee.devices) }
+            deviceCodec = parts.lone ? parts.devices.withUnsafeBytes { WordDelta(words: Self.deviceWords, template: $0.baseAddress!) }
+                                     : zeros.withUnsafeBytes { WordDelta(words: Self.deviceWords, template: $0.baseAddress!) }
+            Self.putBack(&parts, slot)
         }
         deviceCodeAt[level].length = -1
         pack(r, from: slot, keepArray: false)
@@ -290,20 +283,38 @@ final class FleetWorlds {
     /// slot's bits are left (the code still holds them).
     @inline(__always)
     private func forget(_ slot: UnsafeMutablePointer<World>) {
-        let states = Self.packsStates(slot)
-        var server: [Int64] = [], replica: [Int64] = []
-        if states.server { slot.pointee.server.swapState(&server); spare(server) }
-        if states.replica { swap(&replica, &slot.pointee.replica.state); spare(replica) }
-        guard Self.packsDevices, slot.pointee.devices.count == 1 else { return }
-        var devices: [Device] = []
-        swap(&devices, &slot.pointee.devices)
-        if spareDevices.count < Self.depth { spareDevices.append(devices) }
+        let parts = Self.takeParts(slot)
+        if parts.packsServer { spare(parts.server) }
+        if parts.packsReplica { spare(parts.replica) }
+        if parts.lone && spareDevices.count < Self.depth { spareDevices.append(parts.devices) }
     }
 
-    /// Whether the world's server and replica states sleep in its code (few keys).
+    /// What a sleeping world keeps in its code besides its value's words, taken out of it:
+    /// its lone device (when `lone`) and its per-key states (when of a few keys); the world
+    /// is left with empty arrays there, which is how a decoded world says they follow.
+    private struct Parts {
+        var devices: [Device] = [], server: [Int64] = [], replica: [Int64] = []
+        var lone = false, packsServer = false, packsReplica = false
+    }
+
     @inline(__always)
-    private static func packsStates(_ slot: UnsafeMutablePointer<World>) -> (server: Bool, replica: Bool) {
-        (slot.pointee.server.state.count <= maximumPackedKeys, slot.pointee.replica.state.count <= maximumPackedKeys)
+    private static func takeParts(_ slot: UnsafeMutablePointer<World>) -> Parts {
+        var parts = Parts()
+        parts.lone = packsDevices && slot.pointee.devices.count == 1
+        parts.packsServer = slot.pointee.server.state.count <= maximumPackedKeys
+        parts.packsReplica = slot.pointee.replica.state.count <= maximumPackedKeys
+        if parts.lone { swap(&parts.devices, &slot.pointee.devices) }
+        if parts.packsServer { slot.pointee.server.swapState(&parts.server) }
+        if parts.packsReplica { swap(&parts.replica, &slot.pointee.replica.state) }
+        return parts
+    }
+
+    /// Puts what `takeParts` took back into the world.
+    @inline(__always)
+    private static func putBack(_ parts: inout Parts, _ slot: UnsafeMutablePointer<World>) {
+        if parts.lone { swap(&parts.devices, &slot.pointee.devices) }
+        if parts.packsServer { slot.pointee.server.swapState(&parts.server) }
+        if parts.packsReplica { swap(&parts.replica, &slot.pointee.replica.state) }
     }
 
     /// Keeps `state`'s storage for the next woken world (at most 2 · `depth`).
@@ -339,12 +350,8 @@ final class FleetWorlds {
         guard let worldCodec, let deviceCodec else { return }
         precondition(streams == nil || loaded == r || loaded < 0, "FleetWorlds: recipient \(r) packed with another's streams")
         precondition(!slot.pointee.devices.isEmpty, "FleetWorlds: a world without a device")   // decode reads a device code then
-        var devices: [Device] = [], server: [Int64] = [], replica: [Int64] = []
-        let lone = Self.packsDevices && slot.pointee.devices.count == 1
-        if lone { swap(&devices, &slot.pointee.devices) }
-        let states = Self.packsStates(slot)
-        if states.server { slot.pointee.server.swapState(&server) }
-        if states.replica { swap(&replica, &slot.pointee.replica.state) }
+        let parts = Self.takeParts(slot)
+        let (devices, lone) = (parts.devices, parts.lone)
         var bytes = worldCodec.encode(UnsafeRawPointer(slot), into: scratch, lengths: lengths) - WordDelta.slack
         if lone {
             let index = slot - slots, (offset, length) = deviceCodeAt[index]
@@ -358,8 +365,8 @@ final class FleetWorlds {
             if keepArray && spareDevices.count < Self.depth { spareDevices.append(devices) }
         }
         deviceCodeAt[slot - slots].length = -1
-        if states.server { packState(server, &bytes); if keepArray { spare(server) } }
-        if states.replica { packState(replica, &bytes); if keepArray { spare(replica) } }
+        if parts.packsServer { packState(parts.server, &bytes); if keepArray { spare(parts.server) } }
+        if parts.packsReplica { packState(parts.replica, &bytes); if keepArray { spare(parts.replica) } }
         if let streams {
             // Positions past the last non-zero one are 0 when resumed: not written.
             precondition(streams.count <= Self.maximumStreams, "FleetWorlds: more than \(Self.maximumStreams) streams")
