@@ -8,9 +8,8 @@ import Glibc
 /// - the words of its `World` value that differ from a template world (the first one
 ///   stored), packed (`WordDelta`);
 /// - for a recipient with one device, its `Device` against the first recipient's (zeros
-///   when that one has several; the one-element array is reused meanwhile);
-/// - its server's and its replica's per-key states, when of a few keys (LEB128 numbers;
-///   the arrays reused meanwhile);
+///   when that one has several);
+/// - its server's and its replica's per-key states, when of a few keys (LEB128 numbers);
 /// - with a counter-based generator, where its streams are: the fleet's recipients share
 ///   one set of stream objects (`RandomStreams.resume`), each recipient's replication at
 ///   its own positions, so a sleeping recipient's streams are a few LEB128 numbers.
@@ -21,9 +20,11 @@ import Glibc
 /// to sleep; an access nested in another's (a sender handler reaching several recipients)
 /// wakes its world for itself alone, the awake one's streams resumed after it; no world is
 /// woken twice (a precondition). Sleeping and waking move bits: the world's references are
-/// neither retained nor released (only the spare arrays it is handed or hands back are),
-/// and a world is the same value whichever slot it wakes in (a `Device` is a plain value, `_isPOD`, so its bits
-/// are its value). A read of a sleeping world (`_read`, `read`) decodes a copy and forgets
+/// neither retained nor released, the arrays that hold its lone device and per-key states
+/// are those its slot keeps for the worlds woken there, and a world is the same value
+/// whichever slot it wakes in (a `Device` is a plain value, `_isPOD`, so its bits are its
+/// value). Putting a world back to sleep codes again only the groups of 8 words that the
+/// access changed (`WordDelta`). A read of a sleeping world (`_read`, `read`) decodes a copy and forgets
 /// it, the code unchanged; it must not draw from the world's streams.
 ///
 /// Not thread-safe: one fleet run, one thread. Its mutable state skips the run-time
@@ -34,6 +35,8 @@ final class FleetWorlds {
     /// The recipients' shared streams (nil: each world has its own), and the replication
     /// of recipient 0 (recipient r's is `firstReplication + r`).
     private let streams: RandomStreams?
+    /// The same, for steps: reached without retaining them (`streams` keeps them).
+    private let shared: Unmanaged<RandomStreams>?
     private let firstReplication: Int
     private var worldCodec: WordDelta?
     private var deviceCodec: WordDelta?
@@ -51,22 +54,30 @@ final class FleetWorlds {
     @exclusivity(unchecked) private var pins = 0
     /// The recipient whose positions the shared streams are at (−1: none known).
     @exclusivity(unchecked) private var loaded = -1
-    /// One-device arrays taken from worlds put to sleep, handed to the next woken ones (at
-    /// most `depth`): waking allocates none.
-    @exclusivity(unchecked) private var spareDevices: [[Device]] = []
-    /// The same for the per-key states (`Server.state`, `Replica.state`) of up to
-    /// `maximumPackedKeys` keys, which sleep in the code too.
-    @exclusivity(unchecked) private var spareStates: [[Int64]] = []
+    /// Per slot: the arrays its world's code holds the elements of (a lone device, per-key
+    /// states of up to `maximumPackedKeys` keys), kept while the world sleeps and handed to
+    /// the next world woken there: waking allocates none, and moving them in and out
+    /// neither retains nor releases.
+    private let slotParts: UnsafeMutablePointer<Parts>
     private static let maximumPackedKeys = 16
-    /// Per slot: where its world's device code is in the code it woke from, and a copy of
-    /// the device as woken: a device that did not change is not coded again (most steps
-    /// leave it as it was).
-    private let deviceCodeAt: UnsafeMutablePointer<(offset: Int, length: Int)>
-    private let deviceCopies: UnsafeMutableRawPointer
+    /// Per slot: a copy of the world and of its lone device as woken, and where each group
+    /// of their codes starts in the code they woke from; packing copies the segments of the
+    /// groups that the access left unchanged (most of them) instead of coding them again
+    /// (`WordDelta.encode(_:into:unchangedSince:code:starts:)`).
+    private let wokenWorlds: UnsafeMutableRawPointer
+    private let wokenDevices: UnsafeMutableRawPointer
+    private let worldStarts: UnsafeMutablePointer<Int32>
+    private let deviceStarts: UnsafeMutablePointer<Int32>
+    /// Per slot: whether the world's copy and starts are those of its code, and where its
+    /// device's code starts in it (−1: no device copy).
+    private let wokenValid: UnsafeMutablePointer<Bool>
+    private let deviceAt: UnsafeMutablePointer<Int>
+    private static let worldBytes = MemoryLayout<World>.stride
     private static let deviceBytes = MemoryLayout<Device>.stride
-    /// Scratch: the largest code, the lengths, stream positions.
+    private static let worldGroups = (worldWords + 7) / 8
+    private static let deviceGroups = (deviceWords + 7) / 8
+    /// Scratch: the largest code, stream positions.
     private let scratch: UnsafeMutableRawPointer
-    private let lengths: UnsafeMutablePointer<UInt8>
     private let positions: UnsafeMutablePointer<UInt64>
     private static let worldWords = MemoryLayout<World>.stride / 8
     private static let deviceWords = MemoryLayout<Device>.stride / 8
@@ -85,6 +96,7 @@ final class FleetWorlds {
         precondition(streams.map { $0.generator.isCounterBased } ?? true, "FleetWorlds: shared streams must be counter-based")
         self.count = count
         self.streams = streams
+        shared = streams.map { Unmanaged.passUnretained($0) }
         self.firstReplication = firstReplication
         entries = .allocate(capacity: max(1, count))
         entries.initialize(repeating: (nil, 0), count: max(1, count))
@@ -93,11 +105,18 @@ final class FleetWorlds {
         slotOwners.initialize(repeating: -1, count: 1 + Self.depth)
         scratch = .allocate(byteCount: WordDelta.maximumBytes(words: Self.worldWords) + WordDelta.maximumBytes(words: Self.deviceWords)
                             + 2 * 10 * (Self.maximumPackedKeys + 1) + 10 * (Self.maximumStreams + 1), alignment: 16)
-        lengths = .allocate(capacity: max(Self.worldWords, Self.deviceWords))
         positions = .allocate(capacity: Self.maximumStreams)
-        deviceCodeAt = .allocate(capacity: 1 + Self.depth)
-        deviceCodeAt.initialize(repeating: (0, -1), count: 1 + Self.depth)
-        deviceCopies = .allocate(byteCount: (1 + Self.depth) * Self.deviceBytes, alignment: 16)
+        let slotCount = 1 + Self.depth
+        slotParts = .allocate(capacity: slotCount)
+        slotParts.initialize(repeating: Parts(), count: slotCount)
+        wokenWorlds = .allocate(byteCount: slotCount * Self.worldBytes, alignment: 16)
+        wokenDevices = .allocate(byteCount: slotCount * Self.deviceBytes, alignment: 16)
+        worldStarts = .allocate(capacity: slotCount * (Self.worldGroups + 1))
+        deviceStarts = .allocate(capacity: slotCount * (Self.deviceGroups + 1))
+        wokenValid = .allocate(capacity: slotCount)
+        wokenValid.initialize(repeating: false, count: slotCount)
+        deviceAt = .allocate(capacity: slotCount)
+        deviceAt.initialize(repeating: -1, count: slotCount)
     }
 
     deinit {
@@ -106,10 +125,15 @@ final class FleetWorlds {
         slots.deallocate()
         slotOwners.deallocate()
         scratch.deallocate()
-        lengths.deallocate()
         positions.deallocate()
-        deviceCodeAt.deallocate()
-        deviceCopies.deallocate()
+        slotParts.deinitialize(count: 1 + Self.depth)
+        slotParts.deallocate()
+        wokenWorlds.deallocate()
+        wokenDevices.deallocate()
+        worldStarts.deallocate()
+        deviceStarts.deallocate()
+        wokenValid.deallocate()
+        deviceAt.deallocate()
         worldCodec?.deallocate()
         deviceCodec?.deallocate()
     }
@@ -125,15 +149,16 @@ final class FleetWorlds {
         slot.initialize(to: world)
         if worldCodec == nil {
             // The template has its parts taken out, as every sleeping world has.
-            var parts = Self.takeParts(slot)
+            let packed = takeParts(level)
             worldCodec = WordDelta(words: Self.worldWords, template: UnsafeRawPointer(slot))
             let zeros = [UInt64](repeating: 0, count: Self.deviceWords)
-            deviceCodec = parts.lone ? parts.devices.withUnsafeBytes { WordDelta(words: Self.deviceWords, template: $0.baseAddress!) }
-                                     : zeros.withUnsafeBytes { WordDelta(words: Self.deviceWords, template: $0.baseAddress!) }
-            Self.putBack(&parts, slot)
+            deviceCodec = packed.lone ? slotParts[level].devices.withUnsafeBytes { WordDelta(words: Self.deviceWords, template: $0.baseAddress!) }
+                                      : zeros.withUnsafeBytes { WordDelta(words: Self.deviceWords, template: $0.baseAddress!) }
+            putBack(level, packed)
         }
-        deviceCodeAt[level].length = -1
-        pack(r, from: slot, keepArray: false)
+        wokenValid[level] = false
+        deviceAt[level] = -1
+        pack(r, from: slot)
     }
 
     /// Recipient `r`'s world, moved out of the store (its code freed), with its streams
@@ -145,9 +170,11 @@ final class FleetWorlds {
         if awake == r {
             world = slots.move()
             slotOwners[0] = -1
+            wokenValid[0] = false
         } else {
-            if awake >= 0 { pack(awake, from: slots, keepArray: true) }
+            if awake >= 0 { pack(awake, from: slots) }
             world = decode(r, into: slots, resumingStreams: true).move()
+            wokenValid[0] = false
         }
         awake = -1
         free(entries[r].code)
@@ -174,7 +201,7 @@ final class FleetWorlds {
             precondition(r != awake || pins == 0 || loaded == awake, "FleetWorlds: recipient \(r) changed inside a nested access")
             if r == awake || pins == 0 {
                 if r != awake {
-                    if awake >= 0 { pack(awake, from: slots, keepArray: true) }
+                    if awake >= 0 { pack(awake, from: slots) }
                     _ = decode(r, into: slots, resumingStreams: true)
                     awake = r
                     slotOwners[0] = r
@@ -191,7 +218,7 @@ final class FleetWorlds {
                 defer {
                     level -= 1
                     slotOwners[level] = -1
-                    pack(r, from: slot, keepArray: true)
+                    pack(r, from: slot)
                     if previous >= 0 { streams?.resume(replication: firstReplication + previous) { $0 < held.count ? held[$0] : 0 } }
                     loaded = previous
                 }
@@ -238,88 +265,104 @@ final class FleetWorlds {
     /// Whether recipient `r` is the awake one (for tests).
     func isAwake(_ r: Int) -> Bool { awake == r }
 
-    /// Decodes recipient `r`'s code into `slot`, its lone device into a spare (or new)
-    /// one-element array, and (`resumingStreams`) resumes the shared streams at its positions.
+    /// Decodes recipient `r`'s code into `slot`, its lone device and per-key states into
+    /// the arrays the slot keeps (or new ones), and (`resumingStreams`) resumes the shared
+    /// streams at its positions. An access that packs the world after it (`resumingStreams`)
+    /// keeps a copy of the world as woken, and where its code's groups start.
     @inline(__always)
-    private func decode(_ r: Int, into slot: UnsafeMutablePointer<World>, resumingStreams: Bool) -> UnsafeMutablePointer<World> {
+    private func decode(_ r: Int, into slot: UnsafeMutablePointer<World>, resumingStreams keep: Bool) -> UnsafeMutablePointer<World> {
         guard let code = entries[r].code, let worldCodec, let deviceCodec else { preconditionFailure("FleetWorlds: recipient \(r) is not stored") }
-        var at = worldCodec.decode(code, into: UnsafeMutableRawPointer(slot))
-        let index = slot - slots
-        deviceCodeAt[index].length = -1
+        let index = slot - slots, parts = slotParts + index
+        var at = worldCodec.decode(code, into: UnsafeMutableRawPointer(slot), starts: keep ? worldStarts + index * (Self.worldGroups + 1) : nil)
+        if keep { (wokenWorlds + index * Self.worldBytes).copyMemory(from: slot, byteCount: Self.worldBytes) }
+        wokenValid[index] = keep
+        deviceAt[index] = -1
         if slot.pointee.devices.isEmpty {
-            let start = at
-            if var devices = spareDevices.popLast() {
-                at += devices.withUnsafeMutableBytes { deviceCodec.decode(code + at, into: $0.baseAddress!) }
-                slot.pointee.devices = devices
-            } else {
-                var used = 0
+            swap(&slot.pointee.devices, &parts.pointee.devices)
+            if slot.pointee.devices.count != 1 {   // the slot kept none
                 slot.pointee.devices = Array(unsafeUninitializedCapacity: 1) { buffer, n in
-                    used = deviceCodec.decode(code + at, into: UnsafeMutableRawPointer(buffer.baseAddress!))
+                    UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: deviceCodec.template, byteCount: Self.deviceBytes)
                     n = 1
                 }
-                at += used
             }
-            if resumingStreams {   // an access that packs the world again after it
-                deviceCodeAt[index] = (start, at - start)
-                slot.pointee.devices.withUnsafeBytes { (deviceCopies + index * Self.deviceBytes).copyMemory(from: $0.baseAddress!, byteCount: Self.deviceBytes) }
+            let start = at
+            at += slot.pointee.devices.withUnsafeMutableBytes {
+                deviceCodec.decode(code + start, into: $0.baseAddress!, starts: keep ? deviceStarts + index * (Self.deviceGroups + 1) : nil)
+            }
+            if keep {
+                deviceAt[index] = start
+                slot.pointee.devices.withUnsafeBytes { (wokenDevices + index * Self.deviceBytes).copyMemory(from: $0.baseAddress!, byteCount: Self.deviceBytes) }
             }
         }
         if slot.pointee.server.state.isEmpty {
-            var state = unpackState(code, &at)
-            slot.pointee.server.swapState(&state)
+            unpackState(code, &at, into: &parts.pointee.server)
+            slot.pointee.server.swapState(&parts.pointee.server)
         }
-        if slot.pointee.replica.state.isEmpty { slot.pointee.replica.state = unpackState(code, &at) }
-        if resumingStreams, let streams {
+        if slot.pointee.replica.state.isEmpty {
+            unpackState(code, &at, into: &parts.pointee.replica)
+            swap(&slot.pointee.replica.state, &parts.pointee.replica)
+        }
+        if keep, let shared {
             let held = Int(LEB128.read(code, &at))
             for i in 0..<held { positions[i] = LEB128.read(code, &at) }
-            let positions = self.positions
-            streams.resume(replication: firstReplication + r) { $0 < held ? positions[$0] : 0 }
+            let positions = self.positions, replication = firstReplication + r
+            shared._withUnsafeGuaranteedRef { $0.resume(replication: replication) { $0 < held ? positions[$0] : 0 } }
             loaded = r
         }
         return slot
     }
 
-    /// After a read of a sleeping world: the device array goes back to the spares; the
+    /// After a read of a sleeping world: the arrays its code fills go back to the slot; the
     /// slot's bits are left (the code still holds them).
     @inline(__always)
     private func forget(_ slot: UnsafeMutablePointer<World>) {
-        let parts = Self.takeParts(slot)
-        if parts.packsServer { spare(parts.server) }
-        if parts.packsReplica { spare(parts.replica) }
-        if parts.lone && spareDevices.count < Self.depth { spareDevices.append(parts.devices) }
+        _ = takeParts(slot - slots)
     }
 
-    /// What a sleeping world keeps in its code besides its value's words, taken out of it:
-    /// its lone device (when `lone`) and its per-key states (when of a few keys); the world
-    /// is left with empty arrays there, which is how a decoded world says they follow.
+    /// The arrays a slot keeps for the worlds woken in it.
     private struct Parts {
         var devices: [Device] = [], server: [Int64] = [], replica: [Int64] = []
-        var lone = false, packsServer = false, packsReplica = false
     }
 
+    /// Which of a world's arrays its code holds the elements of.
+    private struct Packed {
+        var lone = false, server = false, replica = false
+    }
+
+    /// Moves the arrays of slot `index`'s world whose elements its code holds (a lone
+    /// device, per-key states of a few keys) into the slot's `Parts`, leaving the world
+    /// with empty arrays there, which is how a decoded world says they follow. What the
+    /// slot kept is released first (only a stored world, not a woken one, finds it there).
     @inline(__always)
-    private static func takeParts(_ slot: UnsafeMutablePointer<World>) -> Parts {
-        var parts = Parts()
-        parts.lone = packsDevices && slot.pointee.devices.count == 1
-        parts.packsServer = slot.pointee.server.state.count <= maximumPackedKeys
-        parts.packsReplica = slot.pointee.replica.state.count <= maximumPackedKeys
-        if parts.lone { swap(&parts.devices, &slot.pointee.devices) }
-        if parts.packsServer { slot.pointee.server.swapState(&parts.server) }
-        if parts.packsReplica { swap(&parts.replica, &slot.pointee.replica.state) }
-        return parts
+    private func takeParts(_ index: Int) -> Packed {
+        let slot = slots + index, parts = slotParts + index
+        var packed = Packed()
+        packed.lone = Self.packsDevices && slot.pointee.devices.count == 1
+        packed.server = slot.pointee.server.state.count <= Self.maximumPackedKeys
+        packed.replica = slot.pointee.replica.state.count <= Self.maximumPackedKeys
+        if packed.lone {
+            if parts.pointee.devices.capacity != 0 { parts.pointee.devices = [] }
+            swap(&parts.pointee.devices, &slot.pointee.devices)
+        }
+        if packed.server {
+            if parts.pointee.server.capacity != 0 { parts.pointee.server = [] }
+            slot.pointee.server.swapState(&parts.pointee.server)
+        }
+        if packed.replica {
+            if parts.pointee.replica.capacity != 0 { parts.pointee.replica = [] }
+            swap(&parts.pointee.replica, &slot.pointee.replica.state)
+        }
+        return packed
     }
 
     /// Puts what `takeParts` took back into the world.
     @inline(__always)
-    private static func putBack(_ parts: inout Parts, _ slot: UnsafeMutablePointer<World>) {
-        if parts.lone { swap(&parts.devices, &slot.pointee.devices) }
-        if parts.packsServer { slot.pointee.server.swapState(&parts.server) }
-        if parts.packsReplica { swap(&parts.replica, &slot.pointee.replica.state) }
+    private func putBack(_ index: Int, _ packed: Packed) {
+        let slot = slots + index, parts = slotParts + index
+        if packed.lone { swap(&parts.pointee.devices, &slot.pointee.devices) }
+        if packed.server { slot.pointee.server.swapState(&parts.pointee.server) }
+        if packed.replica { swap(&parts.pointee.replica, &slot.pointee.replica.state) }
     }
-
-    /// Keeps `state`'s storage for the next woken world (at most 2 · `depth`).
-    @inline(__always)
-    private func spare(_ state: [Int64]) { if spareStates.count < 2 * Self.depth { spareStates.append(state) } }
 
     /// Writes a per-key state: its count, then each value zigzag-coded, as LEB128.
     @inline(__always)
@@ -328,49 +371,59 @@ final class FleetWorlds {
         for v in state { LEB128.write(UInt64(bitPattern: v << 1 ^ v >> 63), scratch, &bytes) }
     }
 
-    /// Reads what `packState` wrote, into a spare array (or a new one).
+    /// Reads what `packState` wrote into `state` (its storage reused).
     @inline(__always)
-    private func unpackState(_ code: UnsafeRawPointer, _ at: inout Int) -> [Int64] {
+    private func unpackState(_ code: UnsafeRawPointer, _ at: inout Int, into state: inout [Int64]) {
         let count = Int(LEB128.read(code, &at))
-        var state = spareStates.popLast() ?? []
         state.removeAll(keepingCapacity: true)
         state.reserveCapacity(count)
         for _ in 0..<count {
             let z = LEB128.read(code, &at)
             state.append(Int64(bitPattern: z >> 1) ^ -Int64(bitPattern: z & 1))
         }
-        return state
     }
 
     /// Moves the world in `slot` into recipient `r`'s code (the slot is uninitialised
-    /// after): its lone device too, the array kept as a spare (`keepArray`, at most `depth`)
-    /// or released; and the shared streams' positions, which are recipient r's.
+    /// after, its arrays kept by the slot): its words, its lone device and per-key states,
+    /// and the shared streams' positions, which are recipient r's. The groups of words that
+    /// the access left as woken are copied from the old code.
     @inline(__always)
-    private func pack(_ r: Int, from slot: UnsafeMutablePointer<World>, keepArray: Bool) {
+    private func pack(_ r: Int, from slot: UnsafeMutablePointer<World>) {
         guard let worldCodec, let deviceCodec else { return }
-        precondition(streams == nil || loaded == r || loaded < 0, "FleetWorlds: recipient \(r) packed with another's streams")
+        precondition(shared == nil || loaded == r || loaded < 0, "FleetWorlds: recipient \(r) packed with another's streams")
         precondition(!slot.pointee.devices.isEmpty, "FleetWorlds: a world without a device")   // decode reads a device code then
-        let parts = Self.takeParts(slot)
-        let (devices, lone) = (parts.devices, parts.lone)
-        var bytes = worldCodec.encode(UnsafeRawPointer(slot), into: scratch, lengths: lengths) - WordDelta.slack
-        if lone {
-            let index = slot - slots, (offset, length) = deviceCodeAt[index]
-            let copy = deviceCopies + index * Self.deviceBytes
-            if length >= 0, let old = entries[r].code, devices.withUnsafeBytes({ memcmp($0.baseAddress!, copy, Self.deviceBytes) == 0 }) {
-                (scratch + bytes).copyMemory(from: old + offset, byteCount: length)
-                bytes += length
-            } else {
-                bytes += devices.withUnsafeBytes { deviceCodec.encode($0.baseAddress!, into: scratch + bytes, lengths: lengths) } - WordDelta.slack
-            }
-            if keepArray && spareDevices.count < Self.depth { spareDevices.append(devices) }
+        let index = slot - slots, parts = slotParts + index
+        let packed = takeParts(index)
+        let old = entries[r].code
+        var bytes: Int
+        if wokenValid[index], let old {
+            bytes = worldCodec.encode(UnsafeRawPointer(slot), into: scratch, unchangedSince: wokenWorlds + index * Self.worldBytes,
+                                      code: old, starts: worldStarts + index * (Self.worldGroups + 1))
+        } else {
+            bytes = worldCodec.encode(UnsafeRawPointer(slot), into: scratch)
         }
-        deviceCodeAt[slot - slots].length = -1
-        if parts.packsServer { packState(parts.server, &bytes); if keepArray { spare(parts.server) } }
-        if parts.packsReplica { packState(parts.replica, &bytes); if keepArray { spare(parts.replica) } }
-        if let streams {
+        bytes -= WordDelta.slack
+        if packed.lone {
+            let out = scratch + bytes, at = deviceAt[index]
+            bytes += parts.pointee.devices.withUnsafeBytes { device in
+                if at >= 0, let old {
+                    return deviceCodec.encode(device.baseAddress!, into: out, unchangedSince: wokenDevices + index * Self.deviceBytes,
+                                              code: old + at, starts: deviceStarts + index * (Self.deviceGroups + 1))
+                }
+                return deviceCodec.encode(device.baseAddress!, into: out)
+            } - WordDelta.slack
+        }
+        wokenValid[index] = false
+        deviceAt[index] = -1
+        if packed.server { packState(parts.pointee.server, &bytes) }
+        if packed.replica { packState(parts.pointee.replica, &bytes) }
+        if let shared {
             // Positions past the last non-zero one are 0 when resumed: not written.
-            precondition(streams.count <= Self.maximumStreams, "FleetWorlds: more than \(Self.maximumStreams) streams")
-            let held = streams.positions(into: positions)
+            let positions = self.positions
+            let held = shared._withUnsafeGuaranteedRef { streams in
+                precondition(streams.count <= Self.maximumStreams, "FleetWorlds: more than \(Self.maximumStreams) streams")
+                return streams.positions(into: positions)
+            }
             LEB128.write(UInt64(held), scratch, &bytes)
             for i in 0..<held { LEB128.write(positions[i], scratch, &bytes) }
         }

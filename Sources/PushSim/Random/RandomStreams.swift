@@ -80,7 +80,8 @@ public final class RandomStreams {
         let base = UInt64(bitPattern: Int64(replication))
         let seed = self.seed
         streams.withUnsafeBufferPointer { list in
-            for i in list.indices where !list[i].resumeOwnKey(base: base, position: position(i)) {
+            // The list holds the streams: a fleet's step reaches each one without retaining it.
+            for i in list.indices where !Unmanaged.passUnretained(list[i])._withUnsafeGuaranteedRef({ $0.resumeOwnKey(base: base, position: position(i)) }) {
                 let stream = list[i]
                 stream.resume(base: base, position: position(i)) { StreamSeed.key(seed: seed, stream: stream.name) }
             }
@@ -94,7 +95,7 @@ public final class RandomStreams {
         streams.withUnsafeBufferPointer { list in
             var held = 0
             for i in list.indices {
-                out[i] = list[i].position
+                out[i] = Unmanaged.passUnretained(list[i])._withUnsafeGuaranteedRef { $0.position }
                 if out[i] != 0 { held = i + 1 }
             }
             return held
