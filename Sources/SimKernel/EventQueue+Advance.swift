@@ -62,4 +62,37 @@ extension EventQueue {
         let l = lane.withUnsafeBufferPointer { laneNext < $0.count ? UnsafeRawPointer($0.baseAddress! + laneNext) : nil }
         return (h, l)
     }
+
+    /// Where in a queue value's bytes its parts' storage addresses and read positions are
+    /// (`partAddresses(ofBits:_:)`).
+    public static var partOffsets: QueuePartOffsets {
+        func at(_ path: PartialKeyPath<Self>) -> Int {
+            guard let offset = MemoryLayout<Self>.offset(of: path) else { preconditionFailure("EventQueue: \(path) is not stored inline") }
+            return offset
+        }
+        return QueuePartOffsets(heap: at(\Self.heap), lane: at(\Self.lane), laneNext: at(\Self.laneNext), packedBytes: at(\Self.packed.bytes),
+                                packedNext: at(\Self.packed.next), flags: at(\Self.flags), entryStride: MemoryLayout<Entry>.stride)
+    }
+
+    /// The memory the next pop of the queue whose value's bytes are at `bits` reads first,
+    /// from those bytes alone: the heap's first line (its header and root), the staged list's
+    /// header and next entry, the packed staged codes at their read position, the cancel
+    /// flags' header. For a caller that prefetches a cold queue a step before it runs it:
+    /// nothing is read from the parts (no cache miss waited for) and nothing is retained.
+    /// Only addresses, never to be read through; `bits` may be a copy of the value's bytes.
+    @inlinable
+    public static func partAddresses(ofBits bits: UnsafeRawPointer, _ o: QueuePartOffsets)
+        -> (heap: UnsafeRawPointer?, laneHeader: UnsafeRawPointer?, lane: UnsafeRawPointer?, packed: UnsafeRawPointer?, flags: UnsafeRawPointer?) {
+        // An array's storage: a 32-byte header (object, count, capacity), then the elements.
+        let header = 4 * MemoryLayout<Int>.size
+        func storage(_ offset: Int) -> UnsafeRawPointer? { UnsafeRawPointer(bitPattern: bits.loadUnaligned(fromByteOffset: offset, as: UInt.self)) }
+        let lane = storage(o.lane), packed = storage(o.packedBytes)
+        let laneNext = bits.loadUnaligned(fromByteOffset: o.laneNext, as: Int.self), packedNext = bits.loadUnaligned(fromByteOffset: o.packedNext, as: Int.self)
+        return (storage(o.heap), lane, lane.map { $0 + header + laneNext &* o.entryStride }, packed.map { $0 + header + packedNext }, storage(o.flags))
+    }
+}
+
+/// Byte offsets of an `EventQueue` value's parts (`EventQueue.partOffsets`).
+public struct QueuePartOffsets: Sendable {
+    public let heap, lane, laneNext, packedBytes, packedNext, flags, entryStride: Int
 }

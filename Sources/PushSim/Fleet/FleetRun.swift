@@ -96,10 +96,13 @@ struct FleetRun {
                     }
                 }
             } else {
-                // Memory-bound: the next members' worlds are cold; fetch them meanwhile.
-                let (a, b) = schedule.nextCandidates()
-                if a >= 0 && a != fleetMember { worlds.prefetch(Int(a)) }
-                if b >= 0 && b != fleetMember { worlds.prefetchEntry(Int(b)) }
+                // Memory-bound: the next members' worlds are cold; fetch them meanwhile, each a
+                // step further: where the next one's code is, then its code, then what its step
+                // reads beyond its world value (its queue's entries, its channel list).
+                let (a, b, c) = schedule.nextCandidates()
+                if a >= 0 && a != fleetMember { worlds.prefetchParts(Int(a)) }
+                if b >= 0 && b != fleetMember { worlds.prefetch(Int(b)) }
+                if c >= 0 && c != fleetMember { worlds.prefetchEntry(Int(c)) }
                 let next = worlds.withWorld(Int(member)) { world -> Int64? in
                     world.prefetchParts()
                     let before = world.queue.eventsPopped

@@ -76,15 +76,24 @@ final class FleetSchedule {
     /// among `nextCandidates()`).
     var nearCount: Int { count }
 
-    /// The near heap's root's two earliest children (−1 where there is none): one of them
-    /// runs next unless the top member stays first; a fleet run prefetches their state.
-    func nextCandidates() -> (Int32, Int32) {
-        var first: Entry? = nil, second: Entry? = nil
-        for i in stride(from: 1, to: min(5, count), by: 1) {
+    /// The near heap's three earliest members after its root, earliest first (−1 where there
+    /// is none): the first runs next unless the top member stays first, the others after it
+    /// unless members are woken before them; a fleet run prefetches their state, the nearer
+    /// the more of it. The second and third after the root are among its children and
+    /// grandchildren (the heap's next 20 entries).
+    func nextCandidates() -> (Int32, Int32, Int32) {
+        var first: Entry? = nil, second: Entry? = nil, third: Entry? = nil
+        for i in stride(from: 1, to: min(21, count), by: 1) {
             let e = entry(i)
-            if first == nil || Self.before(e, first!) { second = first; first = e } else if second == nil || Self.before(e, second!) { second = e }
+            if first == nil || Self.before(e, first!) {
+                (third, second, first) = (second, first, e)
+            } else if second == nil || Self.before(e, second!) {
+                (third, second) = (second, e)
+            } else if third == nil || Self.before(e, third!) {
+                third = e
+            }
         }
-        return (first?.member ?? -1, second?.member ?? -1)
+        return (first?.member ?? -1, second?.member ?? -1, third?.member ?? -1)
     }
 
     /// Makes member `m` run no later than `time`: schedules it, or brings its entry forward.

@@ -40,9 +40,22 @@ final class FleetWorlds {
     private let firstReplication: Int
     private var worldCodec: WordDelta?
     private var deviceCodec: WordDelta?
-    /// Per recipient: its code (malloc'd; nil before it is stored and after it is taken)
-    /// and the bytes its allocation has room for, one 16-byte line.
-    private let entries: UnsafeMutablePointer<(code: UnsafeMutableRawPointer?, room: Int)>
+    /// Per recipient: where its code is and what its steps read first, 16 bytes.
+    private let entries: UnsafeMutablePointer<Entry>
+    private struct Entry {
+        /// The code (malloc'd; nil before the recipient is stored and after it is taken).
+        var code: UnsafeMutableRawPointer? = nil
+        /// The bytes the code's allocation has room for (the high 16 bits), and the word
+        /// the recipient's channel list starts with (the low 48 bits; 0: none fits), the
+        /// box of its first channel when that is too large to be stored inline: an address
+        /// its steps read early, prefetched a step before (`prefetchParts`).
+        var word: UInt64 = 0
+        var room: Int {
+            get { Int(word >> 48) }
+            set { precondition(newValue < 1 << 16, "FleetWorlds: a code of \(newValue) bytes"); word = UInt64(newValue) << 48 | word & 0xFFFF_FFFF_FFFF }
+        }
+        var hint: UnsafeRawPointer? { UnsafeRawPointer(bitPattern: UInt(word & 0xFFFF_FFFF_FFFF)) }
+    }
     /// Slot 0 holds the awake world; slots 1 … depth those of nested accesses and reads.
     private let slots: UnsafeMutablePointer<World>
     private static let depth = 8
@@ -76,6 +89,8 @@ final class FleetWorlds {
     private static let deviceBytes = MemoryLayout<Device>.stride
     private static let worldGroups = (worldWords + 7) / 8
     private static let deviceGroups = (deviceWords + 7) / 8
+    /// Scratch: the first words of a world's value, for `prefetchParts`.
+    private let partBits: UnsafeMutableRawPointer
     /// Scratch: the largest code, stream positions.
     private let scratch: UnsafeMutableRawPointer
     private let positions: UnsafeMutablePointer<UInt64>
@@ -99,13 +114,14 @@ final class FleetWorlds {
         shared = streams.map { Unmanaged.passUnretained($0) }
         self.firstReplication = firstReplication
         entries = .allocate(capacity: max(1, count))
-        entries.initialize(repeating: (nil, 0), count: max(1, count))
+        entries.initialize(repeating: Entry(), count: max(1, count))
         slots = .allocate(capacity: 1 + Self.depth)
         slotOwners = .allocate(capacity: 1 + Self.depth)
         slotOwners.initialize(repeating: -1, count: 1 + Self.depth)
         scratch = .allocate(byteCount: WordDelta.maximumBytes(words: Self.worldWords) + WordDelta.maximumBytes(words: Self.deviceWords)
                             + 2 * 10 * (Self.maximumPackedKeys + 1) + 10 * (Self.maximumStreams + 1), alignment: 16)
         positions = .allocate(capacity: Self.maximumStreams)
+        partBits = .allocate(byteCount: (World.PartOffsets.world.span + 63) / 64 * 64, alignment: 16)
         let slotCount = 1 + Self.depth
         slotParts = .allocate(capacity: slotCount)
         slotParts.initialize(repeating: Parts(), count: slotCount)
@@ -126,6 +142,7 @@ final class FleetWorlds {
         slotOwners.deallocate()
         scratch.deallocate()
         positions.deallocate()
+        partBits.deallocate()
         slotParts.deinitialize(count: 1 + Self.depth)
         slotParts.deallocate()
         wokenWorlds.deallocate()
@@ -178,7 +195,7 @@ final class FleetWorlds {
         }
         awake = -1
         free(entries[r].code)
-        entries[r] = (nil, 0)
+        entries[r] = Entry()
         return world
     }
 
@@ -252,7 +269,19 @@ final class FleetWorlds {
     /// it is, so best called for a recipient `prefetchEntry` was called for a step earlier.
     @inline(__always)
     func prefetch(_ r: Int) {
-        if let code = entries[r].code { pushsim_prefetch(code, 5) }
+        // Every line of the code's allocation (the code fills most of it).
+        if let code = entries[r].code { pushsim_prefetch(code, Int32((Int(bitPattern: code) & 63 + entries[r].room + 63) >> 6)) }
+    }
+
+    /// Asks the cache for what recipient `r`'s next step reads first beyond its world value
+    /// (`World.prefetchParts(ofBits:_:)`), found in the first groups of its code: best
+    /// called for a recipient `prefetch` was called for a step earlier (a hint).
+    @inline(__always)
+    func prefetchParts(_ r: Int) {
+        guard r != awake, let code = entries[r].code, let worldCodec else { return }
+        if let hint = entries[r].hint { pushsim_prefetch(hint, 4) }
+        worldCodec.decode(code, into: partBits, groups: (World.PartOffsets.world.span + 63) / 64)
+        World.prefetchParts(ofBits: partBits, World.PartOffsets.world)
     }
 
     /// Asks the cache for the line saying where recipient `r`'s code is (a hint).
@@ -393,6 +422,9 @@ final class FleetWorlds {
         precondition(shared == nil || loaded == r || loaded < 0, "FleetWorlds: recipient \(r) packed with another's streams")
         precondition(!slot.pointee.devices.isEmpty, "FleetWorlds: a world without a device")   // decode reads a device code then
         let index = slot - slots, parts = slotParts + index
+        // The channel's box is copied at the first change to a channel built from a shared
+        // prototype: the hint is taken again at each pack, when the step has read it.
+        let first = UInt64(slot.pointee.firstChannelWord())
         let packed = takeParts(index)
         let old = entries[r].code
         var bytes: Int
@@ -436,8 +468,10 @@ final class FleetWorlds {
             let room = ((max(bytes, 24) - 8 + 15) & ~15) + 8
             code = malloc(room)
             guard code != nil else { preconditionFailure("FleetWorlds: out of memory") }
-            entries[r] = (code, room)
+            entries[r].code = code
+            entries[r].room = room
         }
+        entries[r].word = entries[r].word & ~0xFFFF_FFFF_FFFF | (first < 1 << 48 ? first : 0)
         code!.copyMemory(from: scratch, byteCount: bytes)
     }
 }

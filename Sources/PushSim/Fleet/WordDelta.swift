@@ -131,7 +131,14 @@ struct WordDelta {
     ///   it in the same allocation starts).
     @inline(__always) @discardableResult
     func decode(_ code: UnsafeRawPointer, into target: UnsafeMutableRawPointer, starts: UnsafeMutablePointer<Int32>? = nil) -> Int {
-        target.copyMemory(from: template, byteCount: words << 3)
+        decode(code, into: target, starts: starts, groups: groups)
+    }
+
+    /// Writes the first `groups` groups' words of the block that `code` encodes into
+    /// `target` (min(words, 8 · groups) words): a part of a block, decoded cheaply.
+    @inline(__always) @discardableResult
+    func decode(_ code: UnsafeRawPointer, into target: UnsafeMutableRawPointer, starts: UnsafeMutablePointer<Int32>? = nil, groups: Int) -> Int {
+        target.copyMemory(from: template, byteCount: min(words, groups &<< 3) << 3)
         var o = 0
         for g in 0..<groups {
             starts?[g] = Int32(truncatingIfNeeded: o)

@@ -26,6 +26,43 @@ extension World {
         providers.withUnsafeBufferPointer { if let p = $0.baseAddress { pushsim_prefetch(p, 1) } }
     }
 
+    /// Where in a `World` value's bytes `prefetchParts(ofBits:_:)` reads: its queue's
+    /// parts, and the channel list's storage address; `span`: the bytes from the value's
+    /// start that hold them all.
+    struct PartOffsets {
+        let queue: QueuePartOffsets, queueAt: Int, providers: Int, span: Int
+        static let world: PartOffsets = {
+            guard let queueAt = MemoryLayout<World>.offset(of: \World.queue), let providers = MemoryLayout<World>.offset(of: \World.providers)
+            else { preconditionFailure("World: queue and providers are stored inline") }
+            let q = EventQueue<WorldEvent>.partOffsets
+            let last = max(queueAt + max(q.heap, q.lane, q.laneNext, q.packedBytes, q.packedNext, q.flags), providers)
+            return PartOffsets(queue: q, queueAt: queueAt, providers: providers, span: last + 8)
+        }()
+    }
+
+    /// Prefetches the memory that the next step of the world whose value's first bytes are
+    /// at `bits` (`offsets.span` of them, a copy will do) reads first beyond the value: its
+    /// queue's next entries (`EventQueue.partAddresses`) and the channel list (its header
+    /// and first channel). Nothing is read through the world's references, so a fleet run
+    /// asks for a world a step before it runs it, and the misses overlap with that step.
+    static func prefetchParts(ofBits bits: UnsafeRawPointer, _ offsets: PartOffsets) {
+        let q = EventQueue<WorldEvent>.partAddresses(ofBits: bits + offsets.queueAt, offsets.queue)
+        if let p = q.heap { pushsim_prefetch(p, 1) }
+        if let p = q.laneHeader { pushsim_prefetch(p, 1) }
+        if let p = q.lane { pushsim_prefetch(p, 1) }
+        if let p = q.packed { pushsim_prefetch(p, 1) }
+        if let p = q.flags { pushsim_prefetch(p, 1) }
+        if let p = UnsafeRawPointer(bitPattern: bits.loadUnaligned(fromByteOffset: offsets.providers, as: UInt.self)) { pushsim_prefetch(p, 2) }
+    }
+
+    /// The first word of the channel list's first element: the address of the box that
+    /// holds a channel too large to be stored inline (0 when the list is empty). Only a
+    /// number, for prefetching; mutating only so that a call through a pointer does not
+    /// copy the world first.
+    mutating func firstChannelWord() -> UInt {
+        providers.withUnsafeBufferPointer { $0.baseAddress.map { UnsafeRawPointer($0).load(as: UInt.self) } ?? 0 }
+    }
+
     /// Frees what only a reused world needs (a fleet's worlds run once): the timeline's
     /// drawing buffers and the event queue's spare room; and packs the staged timeline
     /// (`EventQueue.packStaged`), unpacked an entry at a time as the day goes.

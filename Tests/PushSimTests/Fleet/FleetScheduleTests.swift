@@ -46,15 +46,18 @@ import Testing
             let got = schedule.next(), want = model.top
             #expect(got?.time == want?.time && got?.member == want?.member, "step \(step)")
             if got?.time != want?.time || got?.member != want?.member { return }
-            let (a, b) = schedule.nextCandidates()
+            let (a, b, c) = schedule.nextCandidates()
             if let top = want {
-                // The member that would run next after the top (were the top to leave) is a
-                // candidate whenever the near heap holds more than the top (else it waits in a
-                // bucket, and there is no candidate).
+                // The member that would run next after the top (were the top to leave) is the
+                // first candidate whenever the near heap holds more than the top (else it waits
+                // in a bucket, and there is no candidate); the others follow it in order.
                 var rest = model
                 rest.times[top.member] = nil
                 if let next = rest.top {
-                    if schedule.nearCount > 1 { #expect(a == next.member || b == next.member, "step \(step)") } else { #expect((a, b) == (-1, -1)) }
+                    if schedule.nearCount > 1 { #expect(a == next.member, "step \(step)") } else { #expect((a, b, c) == (-1, -1, -1)) }
+                }
+                for (x, y) in [(a, b), (b, c)] where y >= 0 {
+                    #expect(x >= 0 && (model.times[x]!, x) < (model.times[y]!, y), "step \(step)")
                 }
             }
         }
