@@ -75,9 +75,9 @@ extension EventQueue {
     }
 
     /// The memory the next pop of the queue whose value's bytes are at `bits` reads first,
-    /// from those bytes alone: the heap's first line (its header and root), the staged list's
-    /// header and next entry, the packed staged codes at their read position, the cancel
-    /// flags' header. For a caller that prefetches a cold queue a step before it runs it:
+    /// from those bytes alone: the heap storage's first line (its header, the root too when
+    /// it starts in that line), the staged list's header and next entry, the packed staged
+    /// codes at their read position, the cancel flags' header. For a caller that prefetches a cold queue a step before it runs it:
     /// nothing is read from the parts (no cache miss waited for) and nothing is retained.
     /// Only addresses, never to be read through; `bits` may be a copy of the value's bytes.
     @inlinable

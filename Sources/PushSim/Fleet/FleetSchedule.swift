@@ -76,11 +76,12 @@ final class FleetSchedule {
     /// among `nextCandidates()`).
     var nearCount: Int { count }
 
-    /// The near heap's three earliest members after its root, earliest first (−1 where there
-    /// is none): the first runs next unless the top member stays first, the others after it
-    /// unless members are woken before them; a fleet run prefetches their state, the nearer
-    /// the more of it. The second and third after the root are among its children and
-    /// grandchildren (the heap's next 20 entries).
+    /// The three earliest of the near heap's root's children and grandchildren (its next 20
+    /// entries), earliest first (−1 where there is none): a fleet run prefetches their
+    /// state, the nearer the more of it. The first is the near heap's second-earliest
+    /// member (it runs next unless the top member stays first) and the second its
+    /// third-earliest; the third is usually its fourth-earliest (which may also be a
+    /// great-grandchild). Hints only: no result depends on them.
     func nextCandidates() -> (Int32, Int32, Int32) {
         var first: Entry? = nil, second: Entry? = nil, third: Entry? = nil
         for i in stride(from: 1, to: min(21, count), by: 1) {

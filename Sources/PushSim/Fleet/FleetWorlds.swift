@@ -70,7 +70,9 @@ final class FleetWorlds {
     /// Per slot: the arrays its world's code holds the elements of (a lone device, per-key
     /// states of up to `maximumPackedKeys` keys), kept while the world sleeps and handed to
     /// the next world woken there: waking allocates none, and moving them in and out
-    /// neither retains nor releases.
+    /// neither retains nor releases. The slot releases an array it keeps only when a world
+    /// brings its own in its place (a stored world; a world whose devices or keys fell to
+    /// one or to a few during its access).
     private let slotParts: UnsafeMutablePointer<Parts>
     private static let maximumPackedKeys = 16
     /// Per slot: a copy of the world and of its lone device as woken, and where each group
@@ -188,10 +190,12 @@ final class FleetWorlds {
             world = slots.move()
             slotOwners[0] = -1
             wokenValid[0] = false
+            deviceAt[0] = -1
         } else {
             if awake >= 0 { pack(awake, from: slots) }
             world = decode(r, into: slots, resumingStreams: true).move()
             wokenValid[0] = false
+            deviceAt[0] = -1
         }
         awake = -1
         free(entries[r].code)
@@ -218,6 +222,7 @@ final class FleetWorlds {
             precondition(r != awake || pins == 0 || loaded == awake, "FleetWorlds: recipient \(r) changed inside a nested access")
             if r == awake || pins == 0 {
                 if r != awake {
+                    if level > 1 { refuseNested(r) }
                     if awake >= 0 { pack(awake, from: slots) }
                     _ = decode(r, into: slots, resumingStreams: true)
                     awake = r
@@ -249,11 +254,18 @@ final class FleetWorlds {
     @inline(__always)
     private func nested(_ r: Int, resumingStreams: Bool) -> UnsafeMutablePointer<World> {
         precondition(level <= Self.depth, "FleetWorlds: accesses nested more than \(Self.depth) deep")
-        for l in 1..<level { precondition(slotOwners[l] != r, "FleetWorlds: recipient \(r) accessed inside an access to it") }
+        refuseNested(r)
         let slot = decode(r, into: slots + level, resumingStreams: resumingStreams)
         slotOwners[level] = r
         level += 1
         return slot
+    }
+
+    /// Traps when recipient `r` is in a nested slot (an access to a world inside an access
+    /// to it), where waking it again would leave two copies of one world.
+    @inline(never)
+    private func refuseNested(_ r: Int) {
+        for l in 1..<level { precondition(slotOwners[l] != r, "FleetWorlds: recipient \(r) accessed inside an access to it") }
     }
 
     /// Runs `body` on recipient `r`'s world, woken.
@@ -361,7 +373,9 @@ final class FleetWorlds {
     /// Moves the arrays of slot `index`'s world whose elements its code holds (a lone
     /// device, per-key states of a few keys) into the slot's `Parts`, leaving the world
     /// with empty arrays there, which is how a decoded world says they follow. What the
-    /// slot kept is released first (only a stored world, not a woken one, finds it there).
+    /// slot kept is released first: a world woken there holds it already (the slot then
+    /// keeps an empty array), unless its arrays are its own (a stored world; one whose
+    /// devices or keys fell to one or to a few since it woke).
     @inline(__always)
     private func takeParts(_ index: Int) -> Packed {
         let slot = slots + index, parts = slotParts + index
@@ -436,7 +450,7 @@ final class FleetWorlds {
         }
         bytes -= WordDelta.slack
         if packed.lone {
-            let out = scratch + bytes, at = deviceAt[index]
+            let out = scratch + bytes, at = wokenValid[index] ? deviceAt[index] : -1
             bytes += parts.pointee.devices.withUnsafeBytes { device in
                 if at >= 0, let old {
                     return deviceCodec.encode(device.baseAddress!, into: out, unchangedSince: wokenDevices + index * Self.deviceBytes,

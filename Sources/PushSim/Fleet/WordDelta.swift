@@ -22,7 +22,8 @@ struct WordDelta {
     let words: Int
     /// The template, `words` words, owned.
     let template: UnsafeMutablePointer<UInt64>
-    /// Bytes a decoder may read past the last length it uses.
+    /// Bytes after a code's last data byte that a decoder may read (it loads 8 bytes at a
+    /// time; it ignores them).
     static let slack = 8
 
     /// Groups of 8 words: ⌈words / 8⌉.

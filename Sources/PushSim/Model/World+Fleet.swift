@@ -47,7 +47,7 @@ extension World {
     /// asks for a world a step before it runs it, and the misses overlap with that step.
     static func prefetchParts(ofBits bits: UnsafeRawPointer, _ offsets: PartOffsets) {
         let q = EventQueue<WorldEvent>.partAddresses(ofBits: bits + offsets.queueAt, offsets.queue)
-        if let p = q.heap { pushsim_prefetch(p, 1) }
+        if let p = q.heap { pushsim_prefetch(p, 1) }   // the header (the root too when it starts in that line)
         if let p = q.laneHeader { pushsim_prefetch(p, 1) }
         if let p = q.lane { pushsim_prefetch(p, 1) }
         if let p = q.packed { pushsim_prefetch(p, 1) }

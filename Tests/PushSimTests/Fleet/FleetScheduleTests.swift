@@ -56,6 +56,12 @@ import Testing
                 if let next = rest.top {
                     if schedule.nearCount > 1 { #expect(a == next.member, "step \(step)") } else { #expect((a, b, c) == (-1, -1, -1)) }
                 }
+                // The one after that is the second candidate (the near heap holds the
+                // earliest members: the others wait in later buckets).
+                if let next = rest.top {
+                    rest.times[next.member] = nil
+                    if schedule.nearCount > 2, let third = rest.top { #expect(b == third.member, "step \(step)") }
+                }
                 for (x, y) in [(a, b), (b, c)] where y >= 0 {
                     #expect(x >= 0 && (model.times[x]!, x) < (model.times[y]!, y), "step \(step)")
                 }

@@ -6,17 +6,19 @@ import Testing
 @Suite("FleetWorlds")
 struct FleetWorldsTests {
     /// A day of one recipient with FCM, Doze, drawn connectivity and app opens: worlds whose
-    /// values change at every step (counts, times, the queue, the channel's state).
-    private static let scenario = try! Scenario.decode(Data("""
+    /// values change at every step (counts, times, the queue, the channel's state); with 20
+    /// keys, per-key states too long to sleep in the code (their arrays stay the world's).
+    private static let scenario = scenario(keys: 4)
+    private static func scenario(keys: Int) -> Scenario { try! Scenario.decode(Data("""
         {"name": "fleet-worlds", "seed": 3, "replications": 1, "horizon": "1d",
-         "server": {"keys": 4, "retainLast": 50, "changes": {"count": 30, "start": "10m", "gap": {"kind": "exponential", "mean": 1, "unit": "h"}}},
+         "server": {"keys": \(keys), "retainLast": 50, "changes": {"count": 30, "start": "10m", "gap": {"kind": "exponential", "mean": 1, "unit": "h"}}},
          "device": {"platform": "android",
                     "connectivity": {"online": {"kind": "exponential", "mean": 3, "unit": "h"}, "offline": {"kind": "exponential", "mean": 20, "unit": "m"}},
                     "app": {"opens": {"gap": {"kind": "exponential", "mean": 2, "unit": "h"}, "session": {"kind": "uniform", "min": 20, "max": 120, "unit": "s"}}}},
          "strategies": ["recommended"], "variants": [{"name": "v", "channel": {"kind": "fcm"}}]}
-        """.utf8), file: "fleet-worlds.json")
+        """.utf8), file: "fleet-worlds.json") }
 
-    private static func world(_ replication: Int, streams: RandomStreams? = nil) -> World {
+    private static func world(_ replication: Int, streams: RandomStreams? = nil, scenario: Scenario = scenario) -> World {
         let simulation = Simulation(scenario: scenario)
         let streams = streams ?? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)
         return Simulation.world(channel: scenario.variants[0].channel, strategy: scenario.strategies[0].prototype,
@@ -26,17 +28,18 @@ struct FleetWorldsTests {
     /// The same worlds run side by side, plain and asleep between their steps (each step a
     /// recipient running to the next quarter hour, with a read of another recipient and a
     /// change to a third nested in it), with streams of their own or one shared set resumed
-    /// per recipient: the same outcomes, event for event (fingerprints), and the sleeping
-    /// ones smaller.
-    @Test("A world asleep between its steps runs exactly as a plain one", arguments: [false, true])
-    func packedRunsTheSame(shared: Bool) {
+    /// per recipient, with per-key states in the code or not: the same outcomes, event for
+    /// event (fingerprints), and the sleeping ones smaller.
+    @Test("A world asleep between its steps runs exactly as a plain one", arguments: [(false, 4), (true, 4), (true, 20)])
+    func packedRunsTheSame(shared: Bool, keys: Int) {
         let n = 12, first = 40
-        var plain = (0..<n).map { Self.world(first + $0) }
-        let streams = shared ? RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first) : nil
+        let scenario = Self.scenario(keys: keys)
+        var plain = (0..<n).map { Self.world(first + $0, scenario: scenario) }
+        let streams = shared ? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first) : nil
         let packed = FleetWorlds(count: n, streams: streams, firstReplication: first)
         for r in 0..<n {
             streams?.resume(replication: first + r) { _ in 0 }
-            var w = Self.world(first + r, streams: streams)
+            var w = Self.world(first + r, streams: streams, scenario: scenario)
             w.releaseReusableBuffers()
             packed.store(r, w)
         }

@@ -59,6 +59,16 @@ struct WordDeltaTests {
             #expect(decoded == block, "trial \(trial)")
             #expect(used == code.count - WordDelta.slack)
             #expect(starts.first == 0 && starts.last == Int32(used) && zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 })
+            // The first groups alone: the same words, and the same starts as far as they go.
+            let limit = 1 + trial % codec.groups
+            var part = [UInt64](repeating: 0xBEEF, count: words)
+            var partStarts = [Int32](repeating: -1, count: limit + 1)
+            _ = code.withUnsafeBytes { c in
+                part.withUnsafeMutableBytes { d in partStarts.withUnsafeMutableBufferPointer { codec.decode(c.baseAddress!, into: d.baseAddress!, starts: $0.baseAddress!, groups: limit) } }
+            }
+            let covered = min(words, 8 * limit)
+            #expect(part[..<covered] == block[..<covered] && part[covered...].allSatisfy { $0 == 0xBEEF }, "trial \(trial)")
+            #expect(partStarts == Array(starts[...limit]))
         }
     }
 
