@@ -173,14 +173,17 @@ RESEEDS ?= 6
 test-reseed: deps schema-deps
 	@RESEEDS=$(RESEEDS) python3 scripts/test-reseed.py
 
-# Mutation testing (scripts/mutate.py): each mutation of scripts/mutations.json (one
-# documented rule, strategy, sender policy or statistic broken at a time) is applied alone to
-# a copy of the tree, built, and its tests run (a survivor then against the whole suite);
-# prints the table and writes Results/mutate/mutations.csv. Fails if any mutant survives.
-# MUTATE_ONLY=id,id runs some of them.
+# Mutation testing (scripts/mutate.py, docs/testing.md): the whole suite runs once on an
+# unmutated plain copy of the tree and must pass there; then each mutation of
+# scripts/mutations/*.json (one behaviour broken at a time) is applied alone, built, and the
+# suites its filter names run. Prints the table and writes Results/mutate/mutations.csv with
+# the test that killed each; fails if a mutant survives or is killed only outside its filter.
+# MUTATE_ONLY=id,id runs some of them; MUTATE_WORK=DIR keeps the copy (and its passing
+# baseline, reused while the tree is unchanged) between runs.
 MUTATE_ONLY ?=
-mutate: deps schema-deps
-	@python3 scripts/mutate.py $(if $(MUTATE_ONLY),--only $(MUTATE_ONLY))
+MUTATE_WORK ?=
+mutate: deps schema-deps plot-deps chromium-deps
+	@python3 scripts/mutate.py $(if $(MUTATE_ONLY),--only $(MUTATE_ONLY)) $(if $(MUTATE_WORK),--work $(MUTATE_WORK))
 
 # Fuzzing (scripts/fuzz.py, docs/testing.md; not part of `make test`): mutants of every
 # scenario and sweep under Scenarios/ go through `pushsim validate` and a short run or sweep,

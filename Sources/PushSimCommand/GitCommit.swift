@@ -7,7 +7,9 @@ import Foundation
 /// 1. `<executable>.commit` beside the binary, one line (`make build` writes it, `make
 ///    install` copies it), which an installed copy carries with it;
 /// 2. `git rev-parse HEAD` in the checkout the executable was built in (the executable
-///    lies under a folder holding `Sources/PushSim`, as `.build/release/pushsim` does);
+///    lies under a folder holding `Sources/PushSim`, as `.build/release/pushsim` does),
+///    when that folder is the top of a git work tree: a plain copy of the tree (no `.git`)
+///    lying inside another repository does not take that repository's commit;
 /// 3. nil: unknown.
 enum GitCommit {
     /// The commit and where it came from (`"make build"`, `"git rev-parse HEAD"`), or nil.
@@ -34,7 +36,7 @@ enum GitCommit {
     private static func git(in dir: URL) -> String? {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["git", "-C", dir.path, "rev-parse", "HEAD"]
+        p.arguments = ["git", "-C", dir.path, "rev-parse", "--show-toplevel", "HEAD"]
         let pipe = Pipe()
         p.standardOutput = pipe
         p.standardError = FileHandle.nullDevice
@@ -42,7 +44,10 @@ enum GitCommit {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         guard p.terminationStatus == 0 else { return nil }
-        let s = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return s.isEmpty ? nil : s
+        // Two lines: the work tree's top folder, then the commit.
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard lines.count == 2, !lines[1].isEmpty,
+              URL(fileURLWithPath: lines[0]).resolvingSymlinksInPath().path == dir.resolvingSymlinksInPath().path else { return nil }
+        return lines[1]
     }
 }

@@ -229,9 +229,10 @@ import Testing
     }
 }
 
-/// `--version`'s (and `meta.json`'s) commit is the build's, not the current directory's.
+/// `--version`'s (and `meta.json`'s) commit is the build's, not the current directory's,
+/// nor that of a repository a plain copy of the tree happens to lie in.
 @Suite struct BuildCommitTests {
-    @Test("run from inside another git repository, pushsim still names its own checkout's commit; a pushsim.commit beside it wins")
+    @Test("run from inside another git repository, pushsim still names its own checkout's commit (unknown in a plain copy); a pushsim.commit beside it wins")
     func commitOfTheBuild() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -246,7 +247,10 @@ import Testing
         _ = try git(["init", "-q"], in: dir)
         _ = try git(["commit", "-q", "--allow-empty", "-m", "unrelated"], in: dir)
         let unrelated = try git(["rev-parse", "HEAD"], in: dir)
-        let ours = try git(["rev-parse", "HEAD"], in: repositoryRoot)
+        // A git checkout names its HEAD; a plain copy of the tree (no .git: make mutate's
+        // copies, an unpacked archive) has no commit to name.
+        let isCheckout = FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(".git").path)
+        let ours = isCheckout ? "commit: " + (try git(["rev-parse", "HEAD"], in: repositoryRoot)) : "commit: unknown"
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushsim")
         func version(_ exe: URL) throws -> String {
             let p = Process()
@@ -257,7 +261,14 @@ import Testing
             return try runCaptured(p).output
         }
         let inTree = try version(binary)
-        #expect(inTree.contains("commit: \(ours)") && !inTree.contains(unrelated), "\(inTree)")
+        #expect(inTree.contains(ours) && !inTree.contains(unrelated), "\(inTree)")
+        // A plain copy of the tree inside the unrelated repository: not that repository's commit.
+        let copied = dir.appendingPathComponent("copy/.build/debug/pushsim")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("copy/Sources/PushSim"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: copied.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: binary, to: copied)
+        let inCopy = try version(copied)
+        #expect(inCopy.contains("commit: unknown") && !inCopy.contains(unrelated), "\(inCopy)")
         // An installed copy outside any checkout carries its commit in pushsim.commit.
         let installed = dir.appendingPathComponent("bin/pushsim")
         try FileManager.default.createDirectory(at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -267,3 +278,4 @@ import Testing
         #expect(try version(installed).contains("commit: abc123-dirty (pushsim.commit"))
     }
 }
+
