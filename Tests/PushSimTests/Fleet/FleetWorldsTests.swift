@@ -81,6 +81,31 @@ struct FleetWorldsTests {
         #expect(packed.codeBytes(0) == 0)
     }
 
+    /// Recipients whose profiles use different streams: a stream only recipient 0 has drawn
+    /// from (created after recipient 1's last draw) must still be at position 0 for
+    /// recipient 1 when it first draws from it, so its draws are those of a fresh stream
+    /// of recipient 1's replication (counter-based streams: the value at a position is fixed).
+    @Test("A stream another recipient drew from starts at its first draw for a recipient that never did")
+    func unusedStreamStartsAtZero() {
+        let first = 40
+        let streams = RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first)
+        let store = FleetWorlds(count: 2, streams: streams, firstReplication: first)
+        for r in 0..<2 {
+            streams.resume(replication: first + r) { _ in 0 }
+            var w = Self.world(first + r, streams: streams)
+            w.releaseReusableBuffers()
+            store.store(r, w)
+        }
+        store.withWorld(0) { w in for _ in 0..<3 { _ = w.streams.stream("test.only-recipient-0").uniform() } }
+        let drawn = store.withWorld(1) { w in w.streams.stream("test.only-recipient-0").uniform() }
+        let fresh = RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first + 1).stream("test.only-recipient-0").uniform()
+        #expect(drawn == fresh)
+        // Recipient 0 goes on from its fourth draw.
+        let fourth = RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first).stream("test.only-recipient-0")
+        for _ in 0..<3 { _ = fourth.uniform() }
+        #expect(store.withWorld(0) { w in w.streams.stream("test.only-recipient-0").uniform() } == fourth.uniform())
+    }
+
     @Test("An access to a world inside an access to it is refused")
     func nestedTwiceTraps() async {
         await #expect(processExitsWith: .failure) {

@@ -1,0 +1,74 @@
+import Foundation
+import SimKernel
+import Testing
+@testable import PushSim
+
+/// The shared sender's view of a fleet: registration r is registration r mod 16 of
+/// recipient r / 16 (a device's current token, then with `tokenStore: perToken` its
+/// previous one), as `FleetSenderServices` documents.
+@Suite("FleetSenderServices")
+struct FleetSenderServicesTests {
+    static func scenario(_ tokenStore: String) -> Scenario { try! Scenario.decode(Data("""
+        {"name": "services", "seed": 3, "replications": 1, "horizon": "1h", "recipient": {"tokenStore": "\(tokenStore)"},
+         "server": {"keys": 1, "retainLast": 5, "changes": {"count": 1, "start": "10m"}},
+         "strategies": ["hintPull"], "variants": [{"name": "v", "channel": {"kind": "lossy"}}]}
+        """.utf8), file: "services.json") }
+
+    /// Three recipients (perToken), each device's current token 1 and previous 100 + r;
+    /// `body` gets the services and the worlds.
+    static func withServices(_ tokenStore: String = "perToken", _ body: (FleetSenderServices, FleetWorlds) -> Void) {
+        let scenario = Self.scenario(tokenStore)
+        let simulation = Simulation(scenario: scenario)
+        let worlds = FleetWorlds(count: 3)
+        for r in 0..<3 {
+            let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: r)
+            var w = Simulation.world(channel: scenario.variants[0].channel, strategy: scenario.strategies[0].prototype,
+                                     setup: simulation.setup(variant: 0), streams: streams, trace: NoTrace())
+            w.devices[0].previousRegisteredToken = 100 + r
+            worlds.store(r, w)
+        }
+        let hub = FleetHub(spec: try! JSONDecoder().decode(FleetSpec.self, from: Data(#"{"population": {"count": 3}}"#.utf8)),
+                           horizon: .zero + .hours(1), topicTemplate: nil)
+        var touched: [Int32] = []
+        let random = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: 0).stream("fleet.sender")
+        withUnsafeMutablePointer(to: &touched) { p in
+            body(FleetSenderServices(worlds: worlds, hub: hub, now: .zero, touched: p, random: random), worlds)
+        }
+    }
+
+    @Test("A perToken recipient r holds registrations 16r (current token) and 16r + 1 (previous token)")
+    func perTokenRegistrations() {
+        Self.withServices { s, _ in
+            #expect(s.registrations(ofRecipient: 2) == 32..<34)
+            #expect(s.token(of: 32) == 1)
+            #expect(s.token(of: 33) == 102)
+            #expect(s.token(of: 17) == 101)
+        }
+    }
+
+    @Test("A perDevice recipient holds one registration per device")
+    func perDeviceRegistrations() {
+        Self.withServices("perDevice") { s, _ in
+            #expect(s.registrations(ofRecipient: 1) == 16..<17)
+            #expect(s.token(of: 17) == 0)
+        }
+    }
+
+    @Test("A token is found among its device's current and previous registrations, and only its recipient's")
+    func registrationHoldingToken() {
+        Self.withServices { s, _ in
+            #expect(s.registration(holding: 101, sameDeviceAs: 16) == 17)
+            #expect(s.registration(holding: 1, sameDeviceAs: 17) == 16)
+            #expect(s.registration(holding: 102, sameDeviceAs: 16) == nil)
+        }
+    }
+
+    @Test("A count raised for a registration reaches that registration's recipient alone")
+    func raiseReachesTheRecipient() {
+        Self.withServices { s, worlds in
+            s.raise(.attemptsMax, to: 4, registration: 33)
+            #expect(worlds.read(2) { $0.observer.counts[.attemptsMax] } == 4)
+            #expect(worlds.read(1) { $0.observer.counts[.attemptsMax] } == 0)
+        }
+    }
+}
