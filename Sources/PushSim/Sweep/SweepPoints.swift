@@ -83,14 +83,15 @@ extension SweepManifest {
         }
     }
 
-    /// The point index of a point file's name (`p000012.summary.csv`, `p000012.done`, …),
-    /// nil for any other name.
+    /// The point index of a point file's name (`p000012.summary.csv`, `p000012.done`, a
+    /// fleet point's `p000012.fleet.csv` and `p000012.fleet-summary.csv`, …), nil for any
+    /// other name.
     static func pointIndex(ofFile name: String) -> Int? {
         let bytes = Array(name.utf8)
         guard bytes.count > 8, bytes[0] == UInt8(ascii: "p"), bytes[7] == UInt8(ascii: "."),
               bytes[1...6].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
         let rest = String(decoding: bytes[8...], as: UTF8.self)
-        guard ["done", "runs.csv", "runs.csv.gz", "summary.csv", "paired.csv"].contains(rest) else { return nil }
+        guard ["done", "runs.csv", "runs.csv.gz", "summary.csv", "paired.csv", "fleet.csv", "fleet-summary.csv"].contains(rest) else { return nil }
         return Int(String(decoding: bytes[1...6], as: UTF8.self))
     }
 

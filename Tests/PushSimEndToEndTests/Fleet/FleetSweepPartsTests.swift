@@ -62,8 +62,8 @@ import Testing
     }
 
     /// SweepPoints.removeStalePoints removes "every point file that is not part of a done
-    /// point of this plan"; `pointIndex(ofFile:)` does not know the fleet parts' names, so
-    /// a plan change leaves the old points' fleet parts behind. Reported, not fixed here.
+    /// point of this plan", the fleet parts included (`pointIndex(ofFile:)` once did not
+    /// know their names and left them behind).
     @Test("A plan change removes the old points' fleet parts with their other parts")
     func planChangeRemovesFleetParts() throws {
         let folder = try temporaryFolder()
@@ -75,8 +75,6 @@ import Testing
         #expect(runCLI(["sweep", one.path, "--quiet", "--no-plot", "--out", out.path]).status == 0)
         let left = try FileManager.default.contentsOfDirectory(atPath: points.path).filter { $0.hasPrefix("p000001.") }
         #expect(!left.contains("p000001.summary.csv") && !left.contains("p000001.done"))
-        withKnownIssue("SweepManifest.pointIndex(ofFile:) lists no fleet parts: removeStalePoints leaves them") {
-            #expect(left.isEmpty, "\(left.sorted())")
-        }
+        #expect(left.isEmpty, "\(left.sorted())")
     }
 }
