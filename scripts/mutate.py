@@ -28,8 +28,11 @@ failing_tests, filter, seconds, what; one row per mutant, by id) and prints a Ma
 table. Exit status: 0 every mutant killed by its filter; 1 a survivor or a kill outside
 the filter; 2 the list, the copy or its baseline is wrong.
 
+A test run that outlasts `--timeout` (default 1800 s) kills its mutant as a hang
+(`killed_by` "timeout after N s"; the process group is killed).
+
 Usage: scripts/mutate.py [--only ID[,ID...]] [--list PATH ...] [--project DIR]
-                         [--work DIR] [--out DIR] [--check] [--no-whole-suite]
+                         [--work DIR] [--out DIR] [--check] [--no-whole-suite] [--timeout S]
 """
 import argparse
 import csv
@@ -39,6 +42,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -179,9 +183,20 @@ def copy_tree(project, work):
     return digest.hexdigest()
 
 
-def run(cmd, cwd, log):
+TIMED_OUT = -1000
+
+
+def run(cmd, cwd, log, timeout=None):
+    """The command's exit status, or TIMED_OUT when it ran past `timeout` seconds (its whole
+    process group is then killed: a mutant that makes a loop endless hangs its tests)."""
     with open(log, "ab") as out:
-        return subprocess.run(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT).returncode
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            return p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+            return TIMED_OUT
 
 
 def test_results(xml_base):
@@ -226,15 +241,16 @@ def crashed_in(work, test_filter, log):
     return f"crash in {open_tests[-1]}" if open_tests else "crash"
 
 
-def run_tests(work, test_filter, log, tag):
-    """Runs the suite (or the filter's part): (status, every test, failing tests)."""
+def run_tests(work, test_filter, log, tag, timeout=None):
+    """Runs the suite (or the filter's part): (status, every test, failing tests); status
+    TIMED_OUT past `timeout` seconds."""
     xml = os.path.join(work, f".mutate-{tag}.xml")
     stem, ext = os.path.splitext(xml)
     for path in (xml, f"{stem}-swift-testing{ext}"):
         if os.path.exists(path):
             os.remove(path)
     cmd = [SWIFT, "test", "--skip-build", "--xunit-output", xml] + (["--filter", test_filter] if test_filter else [])
-    status = run(cmd, work, log)
+    status = run(cmd, work, log, timeout)
     tests, failed = test_results(xml)
     return status, tests, failed
 
@@ -261,8 +277,9 @@ def baseline(work, digest, log):
     return tests
 
 
-def mutate_one(m, work, log, whole_suite):
-    """Applies `m`, builds and tests; returns (result, killed_by, failing tests)."""
+def mutate_one(m, work, log, whole_suite, timeout):
+    """Applies `m`, builds and tests; returns (result, killed_by, failing tests). Tests that
+    run past `timeout` seconds kill it (a hang is a behaviour the suite noticed)."""
     path = os.path.join(work, m["file"])
     original = open(path).read()
     try:
@@ -272,7 +289,9 @@ def mutate_one(m, work, log, whole_suite):
             f.write(f"\n=== {m['id']} ===\n")
         if run([SWIFT, "build", "--build-tests"], work, log) != 0:
             fail(f"mutant {m['id']} ({m['list']}) does not compile (log: {log})")
-        status, _, failed = run_tests(work, m["tests"], log, "mutant")
+        status, _, failed = run_tests(work, m["tests"], log, "mutant", timeout)
+        if status == TIMED_OUT:
+            return "killed", f"timeout after {timeout:.0f} s", []
         if failed:
             return "killed", sorted(failed)[0], sorted(failed)
         if status != 0:
@@ -280,7 +299,9 @@ def mutate_one(m, work, log, whole_suite):
         if not whole_suite:
             return "survived", "", []
         progress(f"{m['id']}: survived its filter, running the whole suite")
-        status, _, failed = run_tests(work, None, log, "mutant")
+        status, _, failed = run_tests(work, None, log, "mutant", timeout)
+        if status == TIMED_OUT:
+            return "killed-outside-filter", f"timeout after {timeout:.0f} s", []
         if failed:
             return "killed-outside-filter", sorted(failed)[0], sorted(failed)
         if status != 0:
@@ -314,6 +335,8 @@ def main():
     ap.add_argument("--out", default=None, help="where mutations.csv goes (default: PROJECT/Results/mutate)")
     ap.add_argument("--check", action="store_true", help="check the list (texts, filters' syntax, coverage) and stop: no build")
     ap.add_argument("--no-whole-suite", action="store_true", help="a survivor of its filter is not run against the whole suite")
+    ap.add_argument("--timeout", type=float, default=1800,
+                    help="seconds one test run of a mutant may take before it counts as a hang, a kill (default 1800)")
     args = ap.parse_args()
 
     project = os.path.abspath(args.project)
@@ -348,7 +371,7 @@ def main():
     for n, m in enumerate(entries, 1):
         progress(f"[{n}/{len(entries)}] {m['id']}: {m['tests']}")
         started = time.time()
-        result, by, failed = mutate_one(m, work, log, not args.no_whole_suite)
+        result, by, failed = mutate_one(m, work, log, not args.no_whole_suite, args.timeout)
         results.append((m, result, by, failed, time.time() - started))
     progress("")
     run([SWIFT, "build", "--build-tests"], work, log)  # leave the copy unmutated and built

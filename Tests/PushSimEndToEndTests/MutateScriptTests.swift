@@ -17,14 +17,14 @@ import PushSim
         return try runCaptured(process)
     }
 
-    @Test("a fixture test failing unmutated stops the runner (exit 2, naming the test, no CSV); unmutated, an equivalent mutant survives, a real one is killed by its filter's test, a crash is killed in its test, a mutant only tests outside the filter catch is flagged",
+    @Test("a fixture test failing unmutated stops the runner (exit 2, naming the test, no CSV); unmutated, an equivalent mutant survives, a real one is killed by its filter's test, a crash is killed in its test, a hang is killed by the time limit, a mutant only tests outside the filter catch is flagged",
           .enabled(if: ExamplePackageTests.swift != nil, "`swift` is not on PATH"), .timeLimit(.minutes(20)))
     func fixtureVerdicts() throws {
         let scratch = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let work = scratch.appendingPathComponent("work"), out = scratch.appendingPathComponent("out")
         let args = ["--project", Self.fixture.path, "--list", Self.fixture.appendingPathComponent("mutations.json").path,
-                    "--work", work.path, "--out", out.path]
+                    "--work", work.path, "--out", out.path, "--timeout", "45"]
 
         let refused = try Self.mutate(args, environment: ["MUTATE_FIXTURE_FAIL": "1"])
         #expect(refused.status == 2, "\(refused.output)")
@@ -39,7 +39,7 @@ import PushSim
         #expect(header == ["id", "target", "kind", "file", "result", "killed_by", "failing_tests", "filter", "seconds", "what"])
         var verdict: [String: (result: String, by: String, failing: String)] = [:]
         for row in rows.dropFirst() where row.count == header.count { verdict[row[0]] = (row[4], row[5], row[6]) }
-        #expect(verdict.count == 4)
+        #expect(verdict.count == 5)
         #expect(verdict["equivalent-renamed-local"]?.result == "survived")
         #expect(verdict["equivalent-renamed-local"]?.by == "")
         #expect(verdict["clamp-ignores-upper-bound"]?.result == "killed")
@@ -50,7 +50,9 @@ import PushSim
         #expect(verdict["clamp-empty-range-check-too-strict"]?.by == "crash in \"a one-value range holds only that value\"")
         #expect(verdict["leap-century-rule-dropped"]?.result == "killed-outside-filter")
         #expect(verdict["leap-century-rule-dropped"]?.by == "ArithTests.LeapTests/gregorian()")
-        #expect(r.output.contains("2 of 4 mutants killed by their filters; 1 killed only outside their filter"), "\(r.output)")
+        #expect(verdict["clamp-loops-forever"]?.result == "killed")
+        #expect(verdict["clamp-loops-forever"]?.by == "timeout after 45 s")
+        #expect(r.output.contains("3 of 5 mutants killed by their filters; 1 killed only outside their filter"), "\(r.output)")
         // The copy is left unmutated.
         let source = try String(contentsOf: work.appendingPathComponent("Sources/Arith/Arith.swift"), encoding: .utf8)
         #expect(source == (try String(contentsOf: Self.fixture.appendingPathComponent("Sources/Arith/Arith.swift"), encoding: .utf8)))
