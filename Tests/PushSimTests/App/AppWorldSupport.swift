@@ -46,16 +46,22 @@ struct ScriptedStrategy: ParameterlessStrategy {
         case notifyAfterPull
         /// At the first push `notifyAfterPull`, at later ones `pull`.
         case notifyFirstThenPull
+        /// Pulls only if the app is in the foreground when the handler runs.
+        case pullIfForeground
     }
     var onPushDo = Action.nothing
     var onForegroundDo = Action.nothing
     var onTimerDo = Action.nothing
     var timerInFirstSession: SimDuration?
+    /// Sets a timer with tag 2 at every push.
+    var timerAtPush: SimDuration?
     private var pushes = 0
 
     init() {}
-    init(push: Action = .nothing, foreground: Action = .nothing, timer: Action = .nothing, timerInFirstSession: SimDuration? = nil) {
+    init(push: Action = .nothing, foreground: Action = .nothing, timer: Action = .nothing, timerInFirstSession: SimDuration? = nil,
+         timerAtPush: SimDuration? = nil) {
         onPushDo = push; onForegroundDo = foreground; onTimerDo = timer; self.timerInFirstSession = timerInFirstSession
+        self.timerAtPush = timerAtPush
     }
 
     private static func act(_ a: Action, key: Int32, first: Bool, _ app: inout AppContext) {
@@ -65,12 +71,14 @@ struct ScriptedStrategy: ParameterlessStrategy {
         case .fullSync: app.fullSync()
         case .notifyAfterPull: app.postNotificationAfterPull(key: key)
         case .notifyFirstThenPull: if first { app.postNotificationAfterPull(key: key) } else { app.pull() }
+        case .pullIfForeground: if app.appState == .foreground { app.pull() }
         }
     }
 
     mutating func onPush(_ push: Push, _ app: inout AppContext) {
         pushes += 1
         Self.act(onPushDo, key: push.change.key, first: pushes == 1, &app)
+        if let delay = timerAtPush { app.setTimer(after: delay, tag: 2) }
     }
     mutating func onForeground(_ app: inout AppContext) {
         Self.act(onForegroundDo, key: 0, first: true, &app)

@@ -60,6 +60,16 @@ struct TraceCauseTests {
         #expect(cause.kind == .appOpen && cause.time == .zero + .seconds(20))
     }
 
+    @Test("the answer of a pull whose process has ended is traced as not live; the next process's answer as live")
+    func pullCompleteLiveFlag() throws {
+        // 1 s: pull (answer at 11 s); 5 s: force-quit; 20 s: open, pull (answer at 30 s).
+        let sc = try appScenario(device: #"{"app": {"forceQuit": ["5s"], "foreground": ["20s"]}}"#, client: #"{"pullLatency": "10s"}"#)
+        let answers = appTrace(sc, ScriptedStrategy(push: .pull, foreground: .pull)).filter { $0.kind == .pullComplete }
+        #expect(answers.map(\.time) == [.zero + .seconds(11), .zero + .seconds(30)])
+        #expect(answers.map { $0.details.contains(.flag("live", false)) } == [true, false])
+        #expect(answers.map { $0.details.contains(.flag("live", true)) } == [false, true])
+    }
+
     @Test("a timer of a process that has ended is traced as not live; one of the running process as live, caused by its open")
     func timerLiveFlag() throws {
         let server = #"{"keys": 1, "retainLast": 100, "changes": {"count": 0}}"#
