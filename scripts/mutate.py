@@ -53,8 +53,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SWIFT = os.environ.get("SWIFT") or shutil.which("swift") or "/opt/swift/usr/bin/swift"
 KEYS = ("id", "target", "kind", "what", "file", "find", "replace", "tests")
 KINDS = {"rule", "strategy", "sender", "fleet", "statistic", "reliability", "kernel", "model"}
-# Never copied into the work folder (build products, local environments, results).
-SKIP_DIRS = {".build", ".swiftpm", ".git", ".venv", "Results"}
+# Never copied into the work folder of a package that is not a git checkout (build
+# products, version control, local environments).
+SKIP_DIRS = {".build", ".swiftpm", ".git", ".venv"}
 
 
 def progress(text):
@@ -159,7 +160,7 @@ def is_git_top(project):
 
 def source_files(project):
     """The package's files as they are now: git's tracked and untracked-not-ignored files in a
-    checkout, else every file outside build products and results."""
+    checkout, else every file outside build products and version control."""
     if is_git_top(project):
         out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                              cwd=project, check=True, capture_output=True).stdout.split(b"\0")
