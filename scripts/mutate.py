@@ -28,8 +28,9 @@ failing_tests, filter, seconds, what; one row per mutant, by id) and prints a Ma
 table. Exit status: 0 every mutant killed by its filter; 1 a survivor or a kill outside
 the filter; 2 the list, the copy or its baseline is wrong.
 
-A test run that outlasts `--timeout` (default 1800 s) kills its mutant as a hang
-(`killed_by` "timeout after N s"; the process group is killed).
+A test run that outlasts `--timeout` (default 1800 s; an entry's own `timeout` key wins)
+kills its mutant as a hang (`killed_by` "timeout after N s"; the process group is killed).
+Tests run for a mutant see its id in PUSHSIM_MUTANT.
 
 Usage: scripts/mutate.py [--only ID[,ID...]] [--list PATH ...] [--project DIR]
                          [--work DIR] [--out DIR] [--check] [--no-whole-suite] [--timeout S]
@@ -52,6 +53,7 @@ import xml.etree.ElementTree as ET
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SWIFT = os.environ.get("SWIFT") or shutil.which("swift") or "/opt/swift/usr/bin/swift"
 KEYS = ("id", "target", "kind", "what", "file", "find", "replace", "tests")
+OPTIONAL = ("timeout",)   # seconds one test run of this mutant may take (default: --timeout)
 KINDS = {"rule", "strategy", "sender", "fleet", "statistic", "reliability", "kernel", "model"}
 # Never copied into the work folder of a package that is not a git checkout (build
 # products, version control, local environments).
@@ -102,7 +104,9 @@ def load(paths, project):
             for key in KEYS:
                 if not isinstance(m.get(key), str) or (not m[key] and key != "replace"):
                     fail(f"{where}.{key}: a {'string' if key == 'replace' else 'non-empty string'} is required")
-            extra = set(m) - set(KEYS)
+            if "timeout" in m and (not isinstance(m["timeout"], (int, float)) or isinstance(m["timeout"], bool) or m["timeout"] <= 0):
+                fail(f"{where}.timeout: a number of seconds above 0 is required")
+            extra = set(m) - set(KEYS) - set(OPTIONAL)
             if extra:
                 fail(f"{where}: unknown key {', '.join(sorted(extra))}")
             if m["kind"] not in KINDS:
@@ -123,7 +127,7 @@ def load(paths, project):
             n = text.count(m["find"])
             if n != 1:
                 fail(f"{where}.find ({m['id']}): found {n} times in {m['file']}, must be exactly once")
-            entries.append(dict(m, list=os.path.relpath(path, project)))
+            entries.append(dict(m, list=os.path.relpath(path, project), index=i))
     return entries
 
 
@@ -173,9 +177,19 @@ def source_files(project):
 
 
 def copy_tree(project, work):
-    """Copies the package into `work` (no `.git`); returns a digest of what was copied."""
-    digest = hashlib.sha256()
-    for rel in source_files(project):
+    """Copies the package into `work` (no `.git`), removes files an earlier copy left there
+    that the package no longer has, and returns a digest of what was copied and of the
+    toolchain (`swift --version`)."""
+    digest = hashlib.sha256(subprocess.run([SWIFT, "--version"], capture_output=True).stdout)
+    files = source_files(project)
+    wanted = set(files)
+    for top, dirs, names in os.walk(work):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS]
+        for n in names:
+            rel = os.path.relpath(os.path.join(top, n), work)
+            if rel not in wanted and not (top == work and (n.startswith(".mutate-") or n == "mutate.log")):
+                os.remove(os.path.join(top, n))
+    for rel in files:
         src, dst = os.path.join(project, rel), os.path.join(work, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copy2(src, dst)
@@ -187,15 +201,21 @@ def copy_tree(project, work):
 TIMED_OUT = -1000
 
 
-def run(cmd, cwd, log, timeout=None):
+def run(cmd, cwd, log, timeout=None, mutant=None):
     """The command's exit status, or TIMED_OUT when it ran past `timeout` seconds (its whole
-    process group is then killed: a mutant that makes a loop endless hangs its tests)."""
+    process group is then killed: a mutant that makes a loop endless hangs its tests).
+    `mutant`: the id of the mutant applied, in PUSHSIM_MUTANT (tests of the list itself
+    skip themselves there: the mutated file no longer holds its `find` text)."""
+    env = dict(os.environ, PUSHSIM_MUTANT=mutant) if mutant else None
     with open(log, "ab") as out:
-        p = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env)
         try:
             return p.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
             p.wait()
             return TIMED_OUT
 
@@ -221,16 +241,17 @@ def test_results(xml_base):
 
 
 STARTED = re.compile(r"^[^\w\s]+ Test (.+?) started\.$")
-ENDED = re.compile(r"^[^\w\s]+ Test (.+?) (?:passed|failed|skipped|recorded)")
+ENDED = re.compile(r"^[^\w\s]+ Test (.+?) (?:passed|failed|skipped)")
 
 
-def crashed_in(work, test_filter, log):
+def crashed_in(work, test_filter, log, timeout, mutant):
     """The test running when the process died: the filter rerun one test at a time, the last
     one started and never finished (Swift Testing's console lines)."""
     out = os.path.join(work, ".mutate-crash.log")
+    if os.path.exists(out):
+        os.remove(out)
     cmd = [SWIFT, "test", "--skip-build", "--no-parallel"] + (["--filter", test_filter] if test_filter else [])
-    with open(out, "wb") as f:
-        subprocess.run(cmd, cwd=work, stdout=f, stderr=subprocess.STDOUT)
+    run(cmd, work, out, timeout, mutant)
     open_tests = []
     for line in open(out, errors="replace").read().splitlines():
         if m := STARTED.match(line.strip()):
@@ -242,7 +263,7 @@ def crashed_in(work, test_filter, log):
     return f"crash in {open_tests[-1]}" if open_tests else "crash"
 
 
-def run_tests(work, test_filter, log, tag, timeout=None):
+def run_tests(work, test_filter, log, tag, timeout=None, mutant=None):
     """Runs the suite (or the filter's part): (status, every test, failing tests); status
     TIMED_OUT past `timeout` seconds."""
     xml = os.path.join(work, f".mutate-{tag}.xml")
@@ -251,7 +272,7 @@ def run_tests(work, test_filter, log, tag, timeout=None):
         if os.path.exists(path):
             os.remove(path)
     cmd = [SWIFT, "test", "--skip-build", "--xunit-output", xml] + (["--filter", test_filter] if test_filter else [])
-    status = run(cmd, work, log, timeout)
+    status = run(cmd, work, log, timeout, mutant)
     tests, failed = test_results(xml)
     return status, tests, failed
 
@@ -280,33 +301,37 @@ def baseline(work, digest, log):
 
 def mutate_one(m, work, log, whole_suite, timeout):
     """Applies `m`, builds and tests; returns (result, killed_by, failing tests). Tests that
-    run past `timeout` seconds kill it (a hang is a behaviour the suite noticed)."""
+    run past the timeout kill it (a hang is a behaviour the suite noticed). In the whole
+    suite's run only tests outside the filter count: one inside it that fails there but not
+    in the filtered run is noise, not a kill."""
     path = os.path.join(work, m["file"])
     original = open(path).read()
+    limit = m.get("timeout", timeout)
     try:
         with open(path, "w") as f:
             f.write(original.replace(m["find"], m["replace"], 1))
         with open(log, "a") as f:
             f.write(f"\n=== {m['id']} ===\n")
         if run([SWIFT, "build", "--build-tests"], work, log) != 0:
-            fail(f"mutant {m['id']} ({m['list']}) does not compile (log: {log})")
-        status, _, failed = run_tests(work, m["tests"], log, "mutant", timeout)
+            fail(f"{m['list']}: {m['id']}: the mutant does not compile (log: {log})")
+        status, _, failed = run_tests(work, m["tests"], log, "mutant", limit, m["id"])
         if status == TIMED_OUT:
-            return "killed", f"timeout after {timeout:.0f} s", []
+            return "killed", f"timeout after {limit:.0f} s", []
         if failed:
             return "killed", sorted(failed)[0], sorted(failed)
         if status != 0:
-            return "killed", crashed_in(work, m["tests"], log), []
+            return "killed", crashed_in(work, m["tests"], log, limit, m["id"]), []
         if not whole_suite:
             return "survived", "", []
         progress(f"{m['id']}: survived its filter, running the whole suite")
-        status, _, failed = run_tests(work, None, log, "mutant", timeout)
+        status, _, failed = run_tests(work, None, log, "mutant", timeout, m["id"])
+        outside = sorted(t for t in failed if not re.search(m["tests"], t))
+        if outside:
+            return "killed-outside-filter", outside[0], outside
         if status == TIMED_OUT:
-            return "killed-outside-filter", f"timeout after {timeout:.0f} s", []
-        if failed:
-            return "killed-outside-filter", sorted(failed)[0], sorted(failed)
-        if status != 0:
-            return "killed-outside-filter", crashed_in(work, None, log), []
+            return "killed-outside-filter", f"timeout after {timeout:.0f} s (whole suite)", []
+        if status != 0 and not failed:
+            return "killed-outside-filter", crashed_in(work, None, log, timeout, m["id"]), []
         return "survived", "", []
     finally:
         with open(path, "w") as f:
@@ -352,6 +377,8 @@ def main():
         if unknown:
             fail(f"--only: no mutation named {', '.join(sorted(unknown))}")
         entries = [m for m in entries if m["id"] in wanted]
+    if not entries:
+        fail("the list holds no mutation")
     if args.check:
         print(f"{len(entries)} mutations, every one found once in its file")
         return
@@ -366,7 +393,7 @@ def main():
     tests = baseline(work, digest, log)
     for m in entries:
         if not any(re.search(m["tests"], t) for t in tests):
-            fail(f"{m['list']}: {m['id']}: its tests filter {m['tests']!r} matches no test of the suite")
+            fail(f"{m['list']}: [{m['index']}].tests ({m['id']}): the filter {m['tests']!r} matches no test of the suite")
 
     results = []
     for n, m in enumerate(entries, 1):
@@ -393,4 +420,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (OSError, subprocess.SubprocessError, UnicodeError, ValueError, KeyError, AttributeError) as e:
+        fail(f"{type(e).__name__}: {e}")

@@ -24,7 +24,7 @@ import PushSim
         defer { try? FileManager.default.removeItem(at: scratch) }
         let work = scratch.appendingPathComponent("work"), out = scratch.appendingPathComponent("out")
         let args = ["--project", Self.fixture.path, "--list", Self.fixture.appendingPathComponent("mutations.json").path,
-                    "--work", work.path, "--out", out.path, "--timeout", "45"]
+                    "--work", work.path, "--out", out.path]
 
         let refused = try Self.mutate(args, environment: ["MUTATE_FIXTURE_FAIL": "1"])
         #expect(refused.status == 2, "\(refused.output)")
@@ -51,14 +51,17 @@ import PushSim
         #expect(verdict["leap-century-rule-dropped"]?.result == "killed-outside-filter")
         #expect(verdict["leap-century-rule-dropped"]?.by == "ArithTests.LeapTests/gregorian()")
         #expect(verdict["clamp-loops-forever"]?.result == "killed")
-        #expect(verdict["clamp-loops-forever"]?.by == "timeout after 45 s")
+        #expect(verdict["clamp-loops-forever"]?.by == "timeout after 20 s", "its entry's own time limit")
         #expect(r.output.contains("3 of 5 mutants killed by their filters; 1 killed only outside their filter"), "\(r.output)")
         // The copy is left unmutated.
         let source = try String(contentsOf: work.appendingPathComponent("Sources/Arith/Arith.swift"), encoding: .utf8)
         #expect(source == (try String(contentsOf: Self.fixture.appendingPathComponent("Sources/Arith/Arith.swift"), encoding: .utf8)))
     }
 
-    @Test("this repository's list: every find text occurs once in its file, every kind and filter is well formed, every model source file has a mutant or a stated exemption")
+    /// Not while `make mutate` runs the suite on a mutant: the mutated file no longer holds
+    /// that mutant's `find` text.
+    @Test("this repository's list: every find text occurs once in its file, every kind and filter is well formed, every model source file has a mutant or a stated exemption",
+          .enabled(if: ProcessInfo.processInfo.environment["PUSHSIM_MUTANT"] == nil, "a mutated copy: its list no longer matches its sources"))
     func repositoryListChecks() throws {
         let r = try Self.mutate(["--check"])
         #expect(r.status == 0, "\(r.output)")

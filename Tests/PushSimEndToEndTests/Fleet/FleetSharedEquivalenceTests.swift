@@ -52,6 +52,21 @@ import Testing
                          recipients: 30, replications: 2, dropping: Self.serverRequestColumns)
     }
 
+    /// Pulls of 20 to 60 s and an app swiped away every 5 min (its process ends, a new one
+    /// starts at the next push): some answers come back to a process that has ended. The lone
+    /// run drops them (`pullComplete` of an old process); the fleet must too.
+    @Test("A shared server's answer to a pull of an app process that has since ended is dropped, as the lone run's is")
+    func answerToAnEndedProcessIsDropped() throws {
+        let swipes = (1...23).map { "\"\($0 * 5)m\"" }.joined(separator: ", ")
+        let json = Self.pulls
+            .replacingOccurrences(of: #""pullLatency": {"kind": "uniform", "min": 0.2, "max": 3, "unit": "s"}"#,
+                                  with: #""pullLatency": {"kind": "uniform", "min": 20, "max": 60, "unit": "s"}"#)
+            .replacingOccurrences(of: #""device": {"app": {"#, with: #""device": {"app": {"swipeAway": [\#(swipes)], "#)
+        try #require(json.contains("swipeAway") && json.contains(#""min": 20"#))
+        try Self.compare(json, fleet: #", "server": {"capacity": 30, "service": {"kind": "uniform", "min": 20, "max": 60, "unit": "s"}}"#,
+                         recipients: 30, replications: 2, dropping: Self.serverRequestColumns)
+    }
+
     /// The columns that count server requests (and the fingerprint, which covers them): a
     /// pull to the shared server is not counted (see the known issue below).
     static let serverRequestColumns: Set<String> = ["server_requests", "server_requests_per_hour", "mean_server_requests", "fingerprint"]
