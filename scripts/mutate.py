@@ -29,7 +29,8 @@ table. Exit status: 0 every mutant killed by its filter; 1 a survivor or a kill 
 the filter; 2 the list, the copy or its baseline is wrong.
 
 A test run that outlasts `--timeout` (default 1800 s; an entry's own `timeout` key wins)
-kills its mutant as a hang (`killed_by` "timeout after N s"; the process group is killed).
+kills its mutant as a hang (`killed_by` "timeout after N s"; every process of the run's
+session is killed).
 Tests run for a mutant see its id in PUSHSIM_MUTANT.
 
 Usage: scripts/mutate.py [--only ID[,ID...]] [--list PATH ...] [--project DIR]
@@ -212,12 +213,27 @@ def run(cmd, cwd, log, timeout=None, mutant=None):
         try:
             return p.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
-            try:
-                os.killpg(p.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            kill_session(p.pid)
             p.wait()
             return TIMED_OUT
+
+
+def kill_session(sid):
+    """Kills every process of session `sid`: `swift test` runs the test bundle in a process
+    group of its own, so killing the group it leads would leave a hung test spinning."""
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid:   # after the name: state, ppid, pgrp, session
+            try:
+                os.kill(int(entry), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
 
 
 def test_results(xml_base):

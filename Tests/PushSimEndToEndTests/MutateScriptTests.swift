@@ -17,6 +17,18 @@ import PushSim
         return try runCaptured(process)
     }
 
+    /// The command lines (from /proc) of running processes that mention `text`.
+    static func processes(mentioning text: String) -> [String] {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return ids.filter { $0.allSatisfy(\.isNumber) }.compactMap { id in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(id)/cmdline"),
+                  let line = String(data: data, encoding: .utf8)?.replacingOccurrences(of: "\0", with: " "),
+                  line.contains(text) else { return nil }
+            let state = (try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8))?.components(separatedBy: ") ").last?.first
+            return state == "Z" ? nil : line   // a zombie holds no CPU; its parent reaps it
+        }
+    }
+
     @Test("a fixture test failing unmutated stops the runner (exit 2, naming the test, no CSV); unmutated, an equivalent mutant survives, a real one is killed by its filter's test, a crash is killed in its test, a hang is killed by the time limit, a mutant only tests outside the filter catch is flagged",
           .enabled(if: ExamplePackageTests.swift != nil, "`swift` is not on PATH"), .timeLimit(.minutes(20)))
     func fixtureVerdicts() throws {
@@ -53,6 +65,9 @@ import PushSim
         #expect(verdict["clamp-loops-forever"]?.result == "killed")
         #expect(verdict["clamp-loops-forever"]?.by == "timeout after 20 s", "its entry's own time limit")
         #expect(r.output.contains("3 of 5 mutants killed by their filters; 1 killed only outside their filter"), "\(r.output)")
+        // No process of the hung run is left behind (the test bundle runs in a process group
+        // of its own).
+        #expect(Self.processes(mentioning: work.path).isEmpty, "left running: \(Self.processes(mentioning: work.path))")
         // The copy is left unmutated.
         let source = try String(contentsOf: work.appendingPathComponent("Sources/Arith/Arith.swift"), encoding: .utf8)
         #expect(source == (try String(contentsOf: Self.fixture.appendingPathComponent("Sources/Arith/Arith.swift"), encoding: .utf8)))
