@@ -412,11 +412,15 @@ def main():
             fail(f"{m['list']}: [{m['index']}].tests ({m['id']}): the filter {m['tests']!r} matches no test of the suite")
 
     results = []
+    journal = os.path.join(work, ".mutate-verdicts.tsv")
+    open(journal, "w").close()
     for n, m in enumerate(entries, 1):
         progress(f"[{n}/{len(entries)}] {m['id']}: {m['tests']}")
         started = time.time()
         result, by, failed = mutate_one(m, work, log, not args.no_whole_suite, args.timeout)
         results.append((m, result, by, failed, time.time() - started))
+        with open(journal, "a") as f:  # verdicts so far, for a long run watched from elsewhere
+            f.write(f"{m['id']}\t{result}\t{by}\t{time.time() - started:.0f}\n")
     progress("")
     run([SWIFT, "build", "--build-tests"], work, log)  # leave the copy unmutated and built
 

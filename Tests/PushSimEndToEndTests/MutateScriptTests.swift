@@ -73,6 +73,51 @@ import PushSim
         #expect(source == (try String(contentsOf: Self.fixture.appendingPathComponent("Sources/Arith/Arith.swift"), encoding: .utf8)))
     }
 
+    /// The digest the baseline of `work` was taken for (`.mutate-baseline.json`).
+    static func baselineDigest(_ work: URL) throws -> String {
+        let data = try Data(contentsOf: work.appendingPathComponent(".mutate-baseline.json"))
+        return try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["digest"] as? String)
+    }
+
+    @Test("the unmutated baseline is reused while the package is unchanged and taken again when it changes (a removed file leaves the copy too); a mutant that does not compile stops the run (exit 2, naming it, no CSV)",
+          .enabled(if: ExamplePackageTests.swift != nil, "`swift` is not on PATH"), .timeLimit(.minutes(20)))
+    func baselineReuseAndCompileErrors() throws {
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let project = scratch.appendingPathComponent("project"), work = scratch.appendingPathComponent("work")
+        try FileManager.default.copyItem(at: Self.fixture, to: project)
+        func mutate(_ extra: [String], out: String = "out") throws -> (status: Int32, output: String) {
+            try Self.mutate(["--project", project.path, "--list", project.appendingPathComponent("mutations.json").path,
+                             "--work", work.path, "--out", scratch.appendingPathComponent(out).path, "--no-whole-suite"] + extra)
+        }
+        let first = try mutate(["--only", "equivalent-renamed-local"])
+        #expect(first.status == 1 && first.output.contains("0 of 1 mutants killed"), "\(first.output)")
+        let taken = try Self.baselineDigest(work)
+        let stamp = work.appendingPathComponent(".mutate-baseline.json")
+        let written = try FileManager.default.attributesOfItem(atPath: stamp.path)[.modificationDate] as? Date
+
+        let again = try mutate(["--only", "clamp-ignores-upper-bound"])
+        #expect(again.status == 0 && again.output.contains("1 of 1 mutants killed"), "\(again.output)")
+        #expect(try FileManager.default.attributesOfItem(atPath: stamp.path)[.modificationDate] as? Date == written,
+                "an unchanged package reuses its baseline")
+
+        try FileManager.default.removeItem(at: project.appendingPathComponent("Tests/ArithTests/LeapTests.swift"))
+        let changed = try mutate(["--only", "clamp-ignores-upper-bound"])
+        #expect(changed.status == 0, "\(changed.output)")
+        #expect(try Self.baselineDigest(work) != taken, "a changed package takes its baseline again")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("Tests/ArithTests/LeapTests.swift").path),
+                "a file the package no longer has leaves the copy")
+
+        let list = scratch.appendingPathComponent("broken.json")
+        try Data(#"[{"id": "does-not-compile", "target": "clamp", "kind": "model", "what": "w", "file": "Sources/Arith/Arith.swift", "find": "return min(raised, high)", "replace": "return min(raised, high) +", "tests": "ClampTests"}]"#.utf8).write(to: list)
+        let broken = try Self.mutate(["--project", project.path, "--list", list.path, "--work", work.path,
+                                      "--out", scratch.appendingPathComponent("broken-out").path])
+        #expect(broken.status == 2 && broken.output.contains("does-not-compile: the mutant does not compile"), "\(broken.output)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("broken-out").path), "no report")
+        let source = try String(contentsOf: work.appendingPathComponent("Sources/Arith/Arith.swift"), encoding: .utf8)
+        #expect(source.contains("return min(raised, high)\n"), "the copy is left unmutated after the error")
+    }
+
     /// Not while `make mutate` runs the suite on a mutant: the mutated file no longer holds
     /// that mutant's `find` text.
     @Test("this repository's list: every find text occurs once in its file, every kind and filter is well formed, every model source file has a mutant or a stated exemption",

@@ -5,8 +5,8 @@
 ///
 /// First the scenario's timeline, one class per kind (`powerSaving` holds both Low Power
 /// Mode and Battery Saver, I5, I8: one is iOS's, the other Android's, so they never meet on
-/// one device; the kernel has 16 tiers, all used; `restart` holds a restart's switch-off
-/// and the end of its boot, right after the connectivity changes, I6), so an offline period `[from, to)`
+/// one device; the kernel has 16 tiers, all used; `connectivity` also holds the end of a
+/// boot, after the timeline's changes, and `restart` a restart's switch-off, I6), so an offline period `[from, to)`
 /// holds for changes too (a change at `from` finds the device offline, one at `to` online)
 /// and an app opened at the time of a change sees that change; then the end of an app
 /// session, so a strategy timer due at that instant finds the app in the background
@@ -30,10 +30,12 @@ extension WorldEvent {
     var eventClass: EventClass {
         switch self {
         case .connectivity: .connectivity
-        // A switch-off (timeline) and the end of the boot run right after the connectivity
-        // changes of their instant, before anything else (I6); unlock and launch window with
-        // the other run-time events.
-        case let .restart(phase): phase == .shutdown || phase == .booted ? .restart : .runTime
+        // The end of a boot runs with the connectivity changes of its instant, after them
+        // (it is scheduled later, they are the timeline's), so it reconnects as they say;
+        // a switch-off (timeline) right after them and before anything else, so a restart
+        // drawn exactly one boot time after the last one (the shortest gap, I6) finds the
+        // device booted, not ignored. Unlock and launch window with the other run-time events.
+        case let .restart(phase): phase == .booted ? .connectivity : phase == .shutdown ? .restart : .runTime
         case .screen: .screen
         case .charging: .charging
         case .motion: .motion

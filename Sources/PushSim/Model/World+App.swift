@@ -161,13 +161,13 @@ extension World {
         replica.fullSyncWanted = false
         replica.pullDeadline = min(backgroundDeadline, deadline)
         guard devices[0].networkAvailable(at: queue.now) else {
-            observe(.pullStarted(full: replica.currentPullIsFull, latency: nil))
+            observe(.pullStarted(full: replica.currentPullIsFull, network: false, latency: nil))
             queue.schedule(.pullComplete(failed: true, process: app.generation), at: queue.now)
             return
         }
         if let link = fleet, link.hub.servesPulls { requestSharedPull(link.hub, recipient: link.recipient); return }
         let latency = client.pullLatency.sample(clientRandom)
-        observe(.pullStarted(full: replica.currentPullIsFull, latency: latency))
+        observe(.pullStarted(full: replica.currentPullIsFull, network: true, latency: latency))
         let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
         // A zero-latency pull completes at once, so the cursor moves before the next event.
         if latency == .zero { completePull(failed: failed) } else { queue.schedule(.pullComplete(failed: failed, process: app.generation), at: queue.now + latency) }

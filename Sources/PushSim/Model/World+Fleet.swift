@@ -77,7 +77,7 @@ extension World {
     /// the recipient's own (common random numbers).
     mutating func requestSharedPull(_ hub: FleetHub, recipient: Int32) {
         let service = hub.serviceTime(clientRandom)
-        observe(.pullStarted(full: replica.currentPullIsFull, latency: nil))
+        observe(.pullStarted(full: replica.currentPullIsFull, network: true, latency: nil))
         let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)
         hub.submitPull(recipient: recipient, process: app.generation, service: service, failed: failed, at: queue.now)
     }

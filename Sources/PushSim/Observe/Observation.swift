@@ -40,8 +40,10 @@ enum Observation {
     case appOpened
     /// A pull was asked for while one is in flight; one more follows it.
     case pullQueued
-    /// A pull started (`latency` nil: no network, it fails at once).
-    case pullStarted(full: Bool, latency: SimDuration?)
+    /// A pull started: `network` false when the device had none (it fails at once, no
+    /// server request); `latency` the drawn round trip, nil when none is drawn up front
+    /// (no network, or a fleet's shared server, whose queue sets it).
+    case pullStarted(full: Bool, network: Bool, latency: SimDuration?)
     /// A pull completed without an answer to apply.
     case pullFailed(PullFailure)
     /// A pull's answer came back after its app process had ended, and was dropped.

@@ -100,10 +100,10 @@ struct RunObserver {
         case .tapped: counts[.taps] += 1
         case .appOpened: counts[.appOpens] += 1
         case .pullQueued: if tracing { trace.pullQueued() }
-        case let .pullStarted(full, latency):
+        case let .pullStarted(full, network, latency):
             counts[.pulls] += 1
-            if latency != nil { counts[.serverRequests] += 1 }
-            if tracing { trace.pullStarted(at: now, full: full, latency: latency) }
+            if network { counts[.serverRequests] += 1 }
+            if tracing { trace.pullStarted(at: now, full: full, network: network, latency: latency) }
         case let .pullFailed(why):
             counts[.pullFailures] += 1
             if tracing { trace.pullResult(at: now, failure: why.rawValue, changes: 0, reset: false); trace.pullApplied() }

@@ -15,8 +15,9 @@ protocol TraceSink {
     mutating func sent(_ push: Push, device: Int, at time: SimTime)
     /// A pull was asked for while one is in flight; one more will follow it.
     mutating func pullQueued()
-    /// A pull starts (`latency` nil: no network, it fails at once).
-    mutating func pullStarted(at time: SimTime, full: Bool, latency: SimDuration?)
+    /// A pull starts: `network` false when it fails at once for want of one; `latency` the
+    /// drawn round trip (nil: none drawn up front, see `Observation.pullStarted`).
+    mutating func pullStarted(at time: SimTime, full: Bool, network: Bool, latency: SimDuration?)
     /// A pull's answer: applied (`failure` nil) or failed; the writes that follow are its.
     mutating func pullResult(at time: SimTime, failure: String?, changes: Int, reset: Bool)
     /// The pull's answer has been applied; later records belong to the event again.
@@ -56,7 +57,7 @@ struct NoTrace: TraceSink {
     @inline(__always) mutating func event(_ kind: TraceKind, at time: SimTime, entity: Int32, message: Int64, tag: Int32, details: [TraceDetail]) {}
     @inline(__always) mutating func sent(_ push: Push, device: Int, at time: SimTime) {}
     @inline(__always) mutating func pullQueued() {}
-    @inline(__always) mutating func pullStarted(at time: SimTime, full: Bool, latency: SimDuration?) {}
+    @inline(__always) mutating func pullStarted(at time: SimTime, full: Bool, network: Bool, latency: SimDuration?) {}
     @inline(__always) mutating func pullResult(at time: SimTime, failure: String?, changes: Int, reset: Bool) {}
     @inline(__always) mutating func pullApplied() {}
     @inline(__always) mutating func wrote(at time: SimTime, key: Int32, old: Int64, new: Int64, payload: Bool) {}

@@ -67,12 +67,12 @@ struct RunTracer: TraceSink {
 
     mutating func pullQueued() { followUp = context }
 
-    mutating func pullStarted(at time: SimTime, full: Bool, latency: SimDuration?) {
+    mutating func pullStarted(at time: SimTime, full: Bool, network: Bool, latency: SimDuration?) {
         pulls += 1
         let cause = followUp ?? context
         followUp = nil
         let trigger = cause.flatMap { records[$0 - 1].message }
-        var details: [TraceDetail] = [.int("pull", pulls), .flag("full", full), .flag("network", latency != nil)]
+        var details: [TraceDetail] = [.int("pull", pulls), .flag("full", full), .flag("network", network)]
         if let latency { details.append(.seconds("latency", latency)) }
         pull = add(.pull, time, entity: nil, message: trigger, cause: cause, details)
     }

@@ -70,6 +70,30 @@ struct PlatformRestartRuleTests {
         #expect(counts.count > 1, "the restarts are drawn per replication: \(counts)")
     }
 
+    /// The shortest gap between restarts is the boot time (`restart.every`'s draws are
+    /// raised to it): a restart at the very instant a boot ends finds the device on, and
+    /// restarts it; the boot's end runs first at that instant (docs/model.md, Event order).
+    @Test("I6: a restart exactly one boot time after the last one takes effect, listed or drawn")
+    func i6RestartAtTheEndOfABoot() throws {
+        func scenario(_ device: String) throws -> Scenario {
+            try Scenario.decode(Data("""
+                {"name": "i6-tight", "seed": 9, "replications": 1, "horizon": "2h",
+                 "server": {"keys": 1, "retainLast": 10, "changes": {"count": 1, "start": "1h"}},
+                 "device": \(device), "strategies": ["hintPull"], "variants": [{"name": "fcm", "channel": {"kind": "fcm"}}]}
+                """.utf8), file: "i6-tight.json")
+        }
+        let listed = Self.phases(try scenario(#"{"platform": "android", "restarts": ["10m", "11m"]}"#), replication: 0)
+        #expect(listed.map(\.1) == ["shutdown", "booted", "shutdown", "booted"], "\(listed)")
+        #expect(listed.map(\.0) == [at(m: 10), at(m: 11), at(m: 11), at(m: 12)])
+        // Every drawn gap (0–30 s) is below the 1 min boot time, so each is raised to it:
+        // a restart every minute from 1 min to 2 h, none ignored.
+        let drawn = Self.phases(try scenario(#"{"platform": "android", "restart": {"every": {"kind": "uniform", "min": 0, "max": 30, "unit": "s"}}}"#),
+                                replication: 0)
+        let offs = drawn.filter { $0.1 == "shutdown" }.map(\.0), boots = drawn.filter { $0.1 == "booted" }.map(\.0)
+        #expect(offs == (1...120).map { at(m: Int64($0)) }, "\(offs.count) restarts")
+        #expect(boots == (1...119).map { at(m: Int64($0) + 1) }, "each boots 1 min later (the last after the horizon)")
+    }
+
     /// One run of a small scenario: the main device as given, messages as given.
     static func run(_ device: String, changes: String, message: String, channel: String = #"{"kind": "fcm"}"#,
                     strategy: String = "hintPull") throws -> (RunOutcome, AppLog) {
