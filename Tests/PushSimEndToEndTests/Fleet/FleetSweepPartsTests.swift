@@ -23,6 +23,7 @@ import Testing
     @Test("A fleet part changed in place (same size) is found at assembly and its point recomputed", arguments: ["fleet", "fleet-summary"])
     func damagedFleetPartIsRecomputed(part: String) throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let sweep = try Self.sweep(in: folder)
         let whole = folder.appendingPathComponent("whole"), damaged = folder.appendingPathComponent("damaged")
         let args = ["sweep", sweep.path, "--quiet", "--no-plot"]
@@ -42,6 +43,7 @@ import Testing
     @Test("A fleet sweep's fleet.csv rows carry their point's axis value")
     func fleetRowsCarryTheAxis() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         #expect(runCLI(["sweep", try Self.sweep(in: folder).path, "--quiet", "--no-plot", "--out", out.path]).status == 0)
         let rows = try FleetSupport.table(out, "fleet.csv")
@@ -53,6 +55,7 @@ import Testing
     @Test("Replications added for a target half-width continue the numbering of a fleet point's runs")
     func addedReplicationsContinue() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         let r = runCLI(["sweep", try Self.sweep(in: folder, replications: 1).path, "--quiet", "--no-plot", "--out", out.path,
                         "--target-halfwidth", "0.000001", "--max-replications", "4"])
@@ -67,6 +70,7 @@ import Testing
     @Test("A plan change removes the old points' fleet parts with their other parts")
     func planChangeRemovesFleetParts() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out"), points = out.appendingPathComponent("points")
         #expect(runCLI(["sweep", try Self.sweep(in: folder).path, "--quiet", "--no-plot", "--out", out.path]).status == 0)
         let one = folder.appendingPathComponent("one.json")

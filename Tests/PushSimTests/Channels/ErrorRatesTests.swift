@@ -8,12 +8,7 @@ import Testing
 /// comes only with a retryable code.
 @Suite struct ErrorRatesTests {
     static func fcm(_ errors: String) throws -> FCMChannel {
-        let json = """
-        {"name": "t", "seed": 9, "replications": 1, "horizon": "60s",
-         "server": {"keys": 1, "retainLast": 4, "changes": {"count": 1, "start": "1s"}},
-         "strategies": ["hintPull"], "variants": [{"name": "a", "channel": {"kind": "fcm", "errors": \(errors)}}]}
-        """
-        return try #require(try Scenario.decode(Data(json.utf8), file: "t.json").variants[0].channel as? FCMChannel)
+        try #require(try minimalScenario(channel: #"{"kind": "fcm", "errors": \#(errors)}"#).variants[0].channel as? FCMChannel)
     }
 
     @Test("codes take consecutive slices: UNAVAILABLE for u < 0.3, INTERNAL for 0.3 ≤ u < 0.6 (with its 20 s Retry-After), none above")

@@ -9,13 +9,8 @@ import Testing
 /// minute's edge.
 @Suite struct FleetHubQuotaTests {
     static func hub(_ quotas: String) throws -> FleetHub {
-        let json = """
-        {"name": "quota", "seed": 1, "replications": 1, "horizon": "10m",
-         "server": {"keys": 1, "retainLast": 10, "changes": {"count": 1, "start": "1m"}},
-         "strategies": ["hintPull"], "variants": [{"name": "v", "channel": {"kind": "fcm"}}],
-         "fleet": {"population": {"count": 4}, "quotas": \(quotas)}}
-        """
-        let scenario = try Scenario.decode(Data(json.utf8), file: "quota.json")
+        let scenario = try minimalScenario(channel: #"{"kind": "fcm"}"#, horizon: "10m",
+                                           more: #", "fleet": {"population": {"count": 4}, "quotas": \#(quotas)}"#)
         return FleetHub(spec: scenario.fleet!, horizon: SimTime(microseconds: 600_000_000), topicTemplate: nil)
     }
     static func at(_ us: Int64) -> SimTime { SimTime(microseconds: us) }

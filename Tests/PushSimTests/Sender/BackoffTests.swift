@@ -6,13 +6,7 @@ import Testing
 /// documented default "1h, or initial if longer"); an explicit cap below `initial` is refused.
 @Suite struct BackoffTests {
     static func outbox(_ backoff: String) throws -> Outbox {
-        let json = """
-        {"name": "t", "seed": 9, "replications": 1, "horizon": "60s",
-         "server": {"keys": 1, "retainLast": 4, "changes": {"count": 1, "start": "1s"}},
-         "strategies": ["hintPull"], "sender": {"kind": "outbox", "backoff": \(backoff)},
-         "variants": [{"name": "a", "channel": {"kind": "lossy"}}]}
-        """
-        return try #require(try Scenario.decode(Data(json.utf8), file: "t.json").sender as? Outbox)
+        try #require(try minimalScenario(more: #", "sender": {"kind": "outbox", "backoff": \#(backoff)}"#).sender as? Outbox)
     }
 
     @Test("initial 2h without max: the cap becomes 2h, so every base wait is 2h")
