@@ -143,6 +143,18 @@ struct ExperienceTrackerTests {
         #expect(o.notificationsNeverDisplayed == 1, "delivered was never shown; key 1's change is not meant to notify")
     }
 
+    @Test("the largest notification staleness is the largest of the run, not the last one's")
+    func stalenessMaximum() {
+        var t = Timeline(keys: 1)
+        let s1 = t.change(0, at: 100, notify: true)
+        let s2 = t.change(0, at: 110, notify: true)
+        t.change(0, at: 200, notify: true)
+        #expect(t.show(0, value: s1, at: 140) == .seconds(30))      // superseded at 110 s
+        #expect(t.show(0, value: s2, at: 205) == .seconds(5))       // superseded at 200 s
+        let o = t.outcome(at: 300)
+        #expect(o.notificationStalenessMax == .seconds(30) && o.notificationStalenessMean == .microseconds(17_500_000))
+    }
+
     @Test("random timelines against a brute-force reference (2,000 seeds)")
     func randomAgainstReference() {
         for seed in UInt64(1)...2_000 {

@@ -43,6 +43,15 @@ import Testing
         #expect(Self.exactPower(0.3, 0.24, n: 1000, alpha: level) > 0.78)
     }
 
+    /// With p₁ = p₂ both standard errors are the same, so the power is 2·Q(z) = α exactly.
+    @Test("no change at all is flagged with probability alpha, the test's size (both tails count)", arguments: [0.001, 0.05, 0.2])
+    func nullPowerIsAlpha(alpha: Double) {
+        for (p, n1, n2) in [(0.3, 1000, 1000), (0.9, 200, 800), (0.5, 10, 40)] {
+            let power = RatePower.power(rate: p, changed: p, trials: n1, n2, alpha: alpha)
+            #expect(abs(power - alpha) < 1e-9 * alpha, "p \(p), n \(n1)/\(n2): \(power)")
+        }
+    }
+
     @Test("edges: no room to move, an undetectable change, more runs detect less")
     func edges() {
         #expect(RatePower.detectableChange(rate: 0.5, trials: 3, 3, alpha: 0.001, power: 0.8) == nil)
