@@ -206,8 +206,11 @@ def run(cmd, cwd, log, timeout=None, mutant=None):
     """The command's exit status, or TIMED_OUT when it ran past `timeout` seconds (its whole
     process group is then killed: a mutant that makes a loop endless hangs its tests).
     `mutant`: the id of the mutant applied, in PUSHSIM_MUTANT (tests of the list itself
-    skip themselves there: the mutated file no longer holds its `find` text)."""
-    env = dict(os.environ, PUSHSIM_MUTANT=mutant) if mutant else None
+    skip themselves there: the mutated file no longer holds its `find` text). Crash
+    backtraces are off (`SWIFT_BACKTRACE=enable=no`)."""
+    # No crash backtraces: a crash is read from the test lines; the backtracer can outlive
+    # its crashed test process and hold the output open until the time limit.
+    env = dict(os.environ, SWIFT_BACKTRACE="enable=no", **({"PUSHSIM_MUTANT": mutant} if mutant else {}))
     with open(log, "ab") as out:
         p = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env)
         try:
