@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import PushSim
 
-/// The platform scenarios added after the mt19937 snapshots (`MT19937CompatibilityTests`)
-/// keep their committed run fingerprints (Results/baselines/fingerprints, what `make
+/// The platform rule scenarios added after the mt19937 snapshots (`MT19937CompatibilityTests`;
+/// S1, a 6,000-run study of its own, is left to `make regress`) keep their committed run fingerprints (Results/baselines/fingerprints, what `make
 /// regress` compares) under the default generator: replications 0–9 (or all, when fewer),
 /// so a change that moves only their event streams fails `make test`, not just `make regress`.
 @Suite struct ReferenceFingerprintTests {
