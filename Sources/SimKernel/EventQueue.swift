@@ -292,26 +292,6 @@ public struct EventQueue<Payload> {
         return nil
     }
 
-    /// Runs events in order until none is left at or before `horizon`: repeatedly calls
-    /// `next(until: horizon)` and hands each payload to `handle` together with the queue,
-    /// so the handler can schedule and cancel. Events the handler schedules at or before
-    /// the horizon run in the same call. The one code path for stepping is `next(until:)`.
-    ///
-    /// On return `now` is `max(now, horizon)` (unless `horizon` is `.distantFuture`, when
-    /// it is the last event's time). If `handle` throws, the error propagates at once and
-    /// `now` stays at the time of the event being handled.
-    /// - Complexity: O((e + c) log n) for e events run and c cancelled entries discarded,
-    ///   plus the cost of the handlers.
-    @inlinable
-    public mutating func run(
-        until horizon: SimTime,
-        _ handle: (inout EventQueue<Payload>, Payload) throws -> Void
-    ) rethrows {
-        while let payload = next(until: horizon) {
-            try handle(&self, payload)
-        }
-    }
-
     /// Empties the queue for reuse: no events, `now == .zero`, sequences restart at 0,
     /// `eventsPopped == 0`. Keeps the allocated capacity. IDs issued before are invalid.
     /// - Complexity: O(n).
