@@ -17,7 +17,7 @@ extension Command {
             return 0
         }
         guard a.positional.isEmpty else { throw UsageError("columns takes no FILE (the file to rewrite is --in-place FILE)") }
-        if a.flags.contains("--markdown") { out(ColumnsMarkdown.text); return 0 }
+        if a.flags.contains("--markdown") { out(ColumnsMarkdown.all); return 0 }
         var text = ""
         for (i, name) in RunsTable.columns.enumerated() { text += "runs.csv\t\(i + 1)\t\(name)\n" }
         for (i, name) in SummaryTable.columns.enumerated() { text += "summary.csv\t\(i + 1)\t\(name)\n" }

@@ -36,44 +36,34 @@ struct FleetOutcome: Sendable {
     }
 }
 
-/// One fleet run summarised over its recipients (a row of `fleet.csv`): rates over
-/// recipients, quantiles over recipients of per-recipient figures, and the fleet's totals
-/// and peaks. Quantiles interpolate between order statistics (`gsl_stats_quantile_from_sorted_data`).
+/// One fleet run summarised over its recipients (a row of `fleet.csv`, whose columns are
+/// `FleetColumns.measures`): rates over recipients, quantiles over recipients of
+/// per-recipient figures, and the fleet's totals and peaks. Quantiles interpolate between
+/// order statistics (`gsl_stats_quantile_from_sorted_data`); `nil`: undefined in this run
+/// (no such recipient, no pull served).
 struct FleetMeasures: Sendable {
-    /// The measures in `fleet.csv` order; nil: undefined in this run (no such recipient).
-    var values: [Double?]
+    var recipients = 0
+    /// Converged recipients over all (nil without recipients).
+    var convergedFraction: Double?
+    /// The 50th, 95th and 99th percentiles over recipients of each recipient's 95th-percentile
+    /// freshness (s).
+    var freshnessP95: (p50: Double?, p95: Double?, p99: Double?) = (nil, nil, nil)
+    /// Recipients with a row accepted after their quiet hours.
+    var woken = 0
+    /// The 50th, 95th and 99th percentiles over woken recipients of their latest acceptance
+    /// after the end of quiet hours, and the fleet's latest (s).
+    var lateness: (p50: Double?, p95: Double?, p99: Double?, max: Double?) = (nil, nil, nil, nil)
+    var sent = 0, accepted = 0, rejectedQuota = 0, delivered = 0, topicRequests = 0, pullsStarted = 0, pullsRefused = 0
+    /// The mean queue wait of the served pulls and the 95th percentile of their latency (s).
+    var pullWaitMean: Double?, pullLatencyP95: Double?
+    var pullQueueMax = 0, outboxBacklogMax = 0, rowsLateMax = 0, events = 0
 
-    /// (column, meaning), in `fleet.csv` order.
-    static let columns: [(name: String, doc: String)] = [
-        ("recipients", "recipients in the fleet"),
-        ("converged_fraction", "fraction of recipients whose replica equals the server state at the horizon"),
-        ("freshness_p95_s_p50", "median over recipients of each recipient's 95th-percentile freshness (change to shown, s)"),
-        ("freshness_p95_s_p95", "95th percentile over recipients of the same"),
-        ("freshness_p95_s_p99", "99th percentile over recipients of the same"),
-        ("recipients_woken", "recipients with at least one row accepted after its quiet hours"),
-        ("lateness_after_wake_s_p50", "median over woken recipients of their latest acceptance after the end of quiet hours (s)"),
-        ("lateness_after_wake_s_p95", "95th percentile over woken recipients of the same"),
-        ("lateness_after_wake_s_p99", "99th percentile over woken recipients of the same"),
-        ("lateness_after_wake_max_s", "the latest acceptance after the end of quiet hours in the fleet (s)"),
-        ("pushes_sent", "provider requests to devices (topic fan-out copies included)"),
-        ("pushes_accepted", "requests the provider accepted"),
-        ("pushes_rejected_quota", "requests refused by a quota (QUOTA_EXCEEDED, TooManyRequests)"),
-        ("pushes_delivered", "copies that reached a main device"),
-        ("topic_requests", "topic messages sent (one provider request each)"),
-        ("pulls_started", "pulls the apps started"),
-        ("pulls_refused", "pulls the shared server refused (503 with Retry-After)"),
-        ("pull_wait_mean_s", "mean wait in the shared server's queue of the pulls served (s)"),
-        ("pull_latency_p95_s", "95th percentile of the shared server's pull latency, wait plus service (s)"),
-        ("pull_queue_max", "longest queue of waiting pulls"),
-        ("outbox_backlog_max", "most shared-outbox rows not yet final, sampled each minute"),
-        ("rows_late_max", "most shared-outbox rows due and waiting, sampled each minute"),
-        ("events", "events run (recipients' and the fleet's own)"),
-    ]
+    init() {}
 
     init(outcomes: FleetOutcomes, timeline: FleetTimeline, events: Int) {
-        func quantiles(_ xs: [Double]) -> [Double?] {
+        func quantiles(_ xs: [Double]) -> (Double?, Double?, Double?) {
             let s = xs.sorted()
-            return [0.5, 0.95, 0.99].map { Statistics.quantile(sorted: s, $0) }
+            return (Statistics.quantile(sorted: s, 0.5), Statistics.quantile(sorted: s, 0.95), Statistics.quantile(sorted: s, 0.99))
         }
         func seconds(_ d: SimDuration) -> Double { Double(d.microseconds) / 1e6 }
         let n = outcomes.count
@@ -84,18 +74,22 @@ struct FleetMeasures: Sendable {
             if let f = o.experience.freshnessP95 { freshness.append(seconds(f)) }
             if let l = o.lateness.max { woken.append(seconds(l)) }
         }
+        recipients = n
+        convergedFraction = n > 0 ? Double(converged) / Double(n) : nil
+        freshnessP95 = quantiles(freshness)
+        self.woken = woken.count
+        let (l50, l95, l99) = quantiles(woken)
+        lateness = (l50, l95, l99, woken.max())
         let minutes = timeline.minutes
-        func total(_ f: (FleetTimeline.Minute) -> Int) -> Double { Double(minutes.reduce(0) { $0 + f($1) }) }
-        let waits = minutes.reduce(0) { $0 + $1.waits }, waitSum = minutes.reduce(0.0) { $0 + $1.waitSum }
-        let latencies = minutes.flatMap(\.latencies).map(Double.init).sorted()
-        values = [Double(n), n > 0 ? Double(converged) / Double(n) : nil]
-        values += quantiles(freshness)
-        values += [Double(woken.count)] + quantiles(woken) + [woken.max()]
-        values += [total(\.sent), total(\.accepted), total(\.rejectedQuota), total(\.delivered), total(\.topicRequests),
-                   total(\.pullsStarted), total(\.pullsRefused)]
-        values += [waits > 0 ? waitSum / Double(waits) : nil, Statistics.quantile(sorted: latencies, 0.95)]
-        values += [Double(minutes.map(\.queueMax).max() ?? 0), Double(minutes.map(\.backlog).max() ?? 0),
-                   Double(minutes.map(\.rowsLate).max() ?? 0), Double(events)]
-        precondition(values.count == Self.columns.count)
+        func total(_ f: (FleetTimeline.Minute) -> Int) -> Int { minutes.reduce(0) { $0 + f($1) } }
+        sent = total(\.sent); accepted = total(\.accepted); rejectedQuota = total(\.rejectedQuota); delivered = total(\.delivered)
+        topicRequests = total(\.topicRequests); pullsStarted = total(\.pullsStarted); pullsRefused = total(\.pullsRefused)
+        let waits = total(\.waits), waitSum = minutes.reduce(0.0) { $0 + $1.waitSum }
+        pullWaitMean = waits > 0 ? waitSum / Double(waits) : nil
+        pullLatencyP95 = Statistics.quantile(sorted: minutes.flatMap(\.latencies).map(Double.init).sorted(), 0.95)
+        pullQueueMax = minutes.map(\.queueMax).max() ?? 0
+        outboxBacklogMax = minutes.map(\.backlog).max() ?? 0
+        rowsLateMax = minutes.map(\.rowsLate).max() ?? 0
+        self.events = events
     }
 }

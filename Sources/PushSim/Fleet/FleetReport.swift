@@ -17,7 +17,7 @@ enum FleetReport {
         try runs.write(bytes: Array(CSV.record(RunsTable.columns).utf8))
         let fleetFile = try set.file("fleet.csv"), timelineFile = try set.file("timeline.csv")
         try fleetFile.write(FleetTables.fleetHeader)
-        try timelineFile.write(CSV.record(FleetTables.timelineColumns))
+        try timelineFile.write(CSV.record(FleetTables.timelineNames))
         var paired = PairedAccumulator(variants: scenario.variants.count, strategies: scenario.strategies.count)
         var measures = Array(repeating: [FleetMeasures](), count: cells.count)
         var firstTimelines = Array(repeating: FleetTimeline?.none, count: cells.count)

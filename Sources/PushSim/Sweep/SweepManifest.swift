@@ -46,8 +46,8 @@ struct SweepManifest: Codable, Equatable {
             guard fleets == plan.points.count else {
                 throw ScenarioError(file: plan.file, path: "$", message: "\(fleets) of \(plan.points.count) points are fleets; a sweep's points are all fleets or none")
             }
-            fleetHeader = ["point"] + axisNames + FleetTables.keyColumns + FleetMeasures.columns.map(\.name)
-            fleetSummaryHeader = ["point"] + axisNames + FleetTables.summaryColumns
+            fleetHeader = ["point"] + axisNames + FleetTables.fleetNames
+            fleetSummaryHeader = ["point"] + axisNames + FleetTables.summaryNames
         }
         let object: [String: Any] = [
             "pushsim_version": StudyReport.version,

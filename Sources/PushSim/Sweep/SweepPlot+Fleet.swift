@@ -6,12 +6,12 @@ extension SweepPlot {
     /// `<measure>`, `<measure>_ci_low` and `<measure>_ci_high` of the same point, variant
     /// and strategy in `fleetSummary` (rows of `m.fleetSummaryHeader`); the header to match.
     static func withFleetMeasures(_ m: SweepManifest, summary: [[String]], fleetSummary: [[String]]) -> (header: [String], rows: [[String]]) {
-        let measures = FleetMeasures.columns.map(\.name)
+        let measures = FleetColumns.measures.map(\.name)
         let header = m.summaryHeader + measures.flatMap { [$0, $0 + "_ci_low", $0 + "_ci_high"] }
         let prefix = 1 + m.axisNames.count
         let sp = m.summaryHeader.firstIndex(of: "point")!, sv = m.summaryHeader.firstIndex(of: "variant")!, ss = m.summaryHeader.firstIndex(of: "strategy")!
         var values: [String: [String: [String]]] = [:]
-        for row in fleetSummary where row.count == prefix + FleetTables.summaryColumns.count {
+        for row in fleetSummary where row.count == prefix + FleetTables.summaryNames.count {
             let cell = row[0] + "\u{0}" + row[prefix] + "\u{0}" + row[prefix + 1]
             values[cell, default: [:]][row[prefix + 2]] = [row[prefix + 4], row[prefix + 5], row[prefix + 6]]
         }

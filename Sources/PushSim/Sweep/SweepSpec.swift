@@ -94,7 +94,7 @@ public struct SweepSpec: Decodable, Sendable {
     /// The `summary.csv` columns a plot may draw: every one but the cell's keys and text columns.
     static var plottable: Set<String> {
         Set(SummaryLayout.shared.outputs.filter { !$0.type.contains("text") && !["variant", "strategy"].contains($0.name) }.map(\.name))
-            .union(FleetMeasures.columns.map(\.name))   // a fleet sweep's measures (fleet-summary.csv means)
+            .union(FleetColumns.measures.map(\.name))   // a fleet sweep's measures (fleet-summary.csv means)
     }
 
     /// The axis columns of the reports, in axis order (`Axis.columns`).

@@ -7,7 +7,7 @@ import Testing
 @Suite struct FleetDocsTests {
     @Test func csvDocumentsEveryFleetColumn() throws {
         let doc = try String(contentsOf: scenarioURL("docs/csv.md"), encoding: .utf8)
-        for name in FleetMeasures.columns.map(\.name) + FleetTables.timelineColumns + FleetTables.summaryColumns {
+        for name in FleetColumns.measures.map(\.name) + FleetTables.timelineNames + FleetTables.summaryNames {
             #expect(doc.contains("`\(name)`"), "docs/csv.md does not document \(name)")
         }
     }

@@ -14,6 +14,8 @@ struct ColumnsTests {
         let document = try String(contentsOf: root.appendingPathComponent("docs/csv.md"), encoding: .utf8)
         let embedded = try #require(ColumnsMarkdown.embedded(in: document), "docs/csv.md has no column-table markers")
         #expect(embedded == ColumnsMarkdown.text, "docs/csv.md is stale: run `pushsim columns --markdown --in-place docs/csv.md`")
+        let fleet = try #require(ColumnsMarkdown.embedded(in: document, block: ColumnsMarkdown.fleetBlock), "docs/csv.md has no fleet-table markers")
+        #expect(fleet == ColumnsMarkdown.fleet, "docs/csv.md's fleet tables are stale: run `pushsim columns --markdown --in-place docs/csv.md`")
         #expect(try ColumnsMarkdown.splice(into: document) == document)
     }
 
