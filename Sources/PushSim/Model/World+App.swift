@@ -61,27 +61,24 @@ extension World {
     mutating func runHandler(_ push: Push) {
         observe(.handlerRan)
         startApp(.background)
-        handlingPush = push.id
         let batch = keepsChangeLog && push.batch > 0
             ? max(0, Int(push.cursor) - Int(push.batch)) ..< min(Int(push.cursor), changeLog.count) : nil
-        inPushHandler = true
-        react(batch: batch) { s, app in s.onPush(push, &app) }
+        react(owner: push.id, batch: batch) { s, app in s.onPush(push, &app) }
     }
 
-    /// Calls one strategy handler, then carries out what it asked for. `batch`: the
-    /// indices of `changeLog` an `onPush` handler's push carries (S1), which the context
-    /// then holds.
-    mutating func react(batch: Range<Int>? = nil, retryAfter: SimDuration? = nil,
+    /// Calls one strategy handler, then carries out what it asked for.
+    /// - Parameters:
+    ///   - owner: the push whose `onPush` handler this is (0: another handler): a
+    ///     notification the handler posts is shown for it (F7), and its pull may be
+    ///     jittered (`pullJitter`). A handler run inside this reaction (a pull that fails
+    ///     at once) is another handler, not credited to the push.
+    ///   - batch: the indices of `changeLog` the push carries (S1), which the context then holds.
+    mutating func react(owner: Int64 = 0, batch: Range<Int>? = nil, retryAfter: SimDuration? = nil,
                         _ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
         appContext.begin(now: queue.now, cursor: replica.cursor, online: devices[0].online, appState: app.state, session: app.sessions)
         appContext.retryAfter = retryAfter
-        let jitters = inPushHandler && client.pullJitter > .zero
-        inPushHandler = false
+        let jitters = owner != 0 && client.pullJitter > .zero
         if let batch { appContext.batch.append(contentsOf: changeLog[batch]) }
-        // The push whose handler this is (F7's attribution): taken here, so that a handler
-        // run inside this reaction (a pull that fails at once) is not credited to it.
-        let owner = handlingPush
-        handlingPush = 0
         handler(&strategy, &appContext)
         let pull = appContext.pullRequested, fullSync = appContext.fullSyncRequested, advance = appContext.cursorAdvance
         // The lists are taken before anything below can run another handler (which begins

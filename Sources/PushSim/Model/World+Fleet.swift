@@ -123,12 +123,10 @@ extension World {
         let (message, change) = topicMessages[Int(index)]
         var push = link.hub.topicShape(schedule).push(id: 0, cursor: change.sequence, change: change, at: queue.now)
         push.notification = message
-        inTopicFanOut = true
         for r in 0..<registrationCount {
             let (d, slot) = registration(r)
-            if devices[d].serverToken(slot) != 0 { _ = send(push, to: r) }
+            if devices[d].serverToken(slot) != 0 { _ = send(push, to: r, quotas: false) }
         }
-        inTopicFanOut = false
     }
 }
 

@@ -31,8 +31,10 @@ extension World {
 
     /// One provider request to registration `r`: the next push id, `sentAt` = now, the
     /// device's channel's answer (for the token of that registration); a rejection is
-    /// recorded in the ledger.
-    mutating func send(_ message: Push, to r: Int) -> ProviderAnswer {
+    /// recorded in the ledger. `quotas`: whether a fleet's provider quotas apply (not to a
+    /// topic's fan-out: its copies are the provider's own delivery of the topic's one
+    /// request, which the project quota counts).
+    mutating func send(_ message: Push, to r: Int, quotas: Bool = true) -> ProviderAnswer {
         let (device, slot) = registration(r)
         let token = devices[device].serverToken(slot)
         var push = message
@@ -43,7 +45,7 @@ extension World {
         observe(.sent(push, device: device))
         if !devices[device].installed || token != devices[device].token { observe(.staleTokenSend) }
         let answer: ProviderAnswer
-        if let link = fleet, !inTopicFanOut, let refusal = link.hub.quotaRefusal(platform: devices[device].platform, recipient: link.recipient,
+        if quotas, let link = fleet, let refusal = link.hub.quotaRefusal(platform: devices[device].platform, recipient: link.recipient,
                                                                  device: device, at: queue.now) {
             answer = refusal   // the provider's quota answers before the channel sees the request
         } else {

@@ -53,9 +53,6 @@ struct World: DiscreteEventModel {
     var appContext = AppContext(now: .zero, cursor: 0, online: false)
     /// The buffers the timeline is drawn into (`scheduleTimeline`).
     var timeline = TimelineBuffers()
-    /// The push whose `onPush` handler runs now (0: none): a notification the handler
-    /// posts is shown for it (F7).
-    var handlingPush: Int64 = 0
     /// Every change of the run, by sequence (index sequence − 1), when `keepsChangeLog`:
     /// what a push's batch carries, whatever the server's log still retains.
     var changeLog: [Change] = []
@@ -64,14 +61,9 @@ struct World: DiscreteEventModel {
     /// Per topic message committed for the recipient so far (fleets with a `topic`,
     /// `World+Fleet`): its message id and change.
     var topicMessages: [(message: Int64, change: Change)] = []
-    /// Whether the handler running now is `onPush` (its pull may be jittered, `pullJitter`).
-    var inPushHandler = false
     /// The background deadline of the latest `onPush` handler that jittered its pull: the
     /// jittered pull keeps it (the app's background time runs from the handler).
     var jitteredPullDeadline = SimTime.distantFuture
-    /// Whether a topic's fan-out sends now: the copies are the provider's own delivery of
-    /// the topic's one request (which the project quota counts), outside every quota.
-    var inTopicFanOut = false
 
     /// Builds the world and schedules the scenario's timeline at t = 0, in the documented
     /// order (see `WorldEvent`).
