@@ -4,7 +4,8 @@ import PushSim
 extension Command {
     /// `columns [--markdown [--in-place FILE]]`: the report columns (`Columns.runs`). Plain:
     /// one line per column, `runs.csv` then `summary.csv` (file, number, name). With
-    /// `--markdown`, the column tables of docs/csv.md; with `--in-place FILE`, those tables
+    /// `--markdown`, the column tables of docs/csv.md (the run's, `Columns.runs`, and the fleet
+    /// files', `FleetColumns`); with `--in-place FILE`, those tables
     /// replace the text between the markers of FILE instead (`ColumnsMarkdown`).
     static func columns(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
         try a.allow(flags: ["--markdown"], options: ["--in-place"])

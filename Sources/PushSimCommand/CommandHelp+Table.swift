@@ -171,7 +171,7 @@ extension CommandHelp {
         summary: "the runs.csv and summary.csv columns",
         description: "Lists the columns of runs.csv and summary.csv (file, number, name), one a line.",
         options: [
-            Option("--markdown", nil, "the column tables of docs/csv.md instead"),
+            Option("--markdown", nil, "the column tables of docs/csv.md instead (runs.csv, summary.csv and the fleet files)"),
             Option("--in-place", "FILE", "with --markdown: rewrite the tables between the markers of FILE (unchanged bytes are not rewritten)"),
         ],
         examples: ["columns", "columns --markdown --in-place docs/csv.md"])

@@ -5,7 +5,7 @@
 struct FleetColumn<Row>: Sendable {
     /// What a row holds in the column.
     enum Value: Sendable {
-        /// A count ≥ 0, written in decimal.
+        /// A count ≥ 0, written as an integer.
         case count(@Sendable (Row) -> Int)
         /// A number written with six decimals (`CSVLine.appendDecimal`); `nil` is an empty field.
         case decimal(@Sendable (Row) -> Double?)
@@ -13,7 +13,7 @@ struct FleetColumn<Row>: Sendable {
 
     /// The header name (`_s`: seconds).
     let name: String
-    /// The unit of the values, for docs ("recipients", "seconds", "—" for none).
+    /// The unit of the values, for docs ("recipients", "seconds").
     let unit: String
     /// What the column means (markdown, one sentence), for docs/csv.md.
     let doc: String

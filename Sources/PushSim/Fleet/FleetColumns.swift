@@ -14,14 +14,14 @@ enum FleetColumns {
     /// decimals, counts too.
     static let measures: [FleetColumn<FleetMeasures>] = [
         .decimal("recipients", unit: "recipients", "recipients in the fleet") { Double($0.recipients) },
-        .decimal("converged_fraction", unit: "fraction", "fraction of recipients whose replica equals the server state at the horizon",
-                 emptyWhen: "no recipient") { $0.convergedFraction },
+        .decimal("converged_fraction", unit: "fraction in [0, 1]", "fraction of recipients whose replica equals the server state "
+                 + "at the horizon") { $0.convergedFraction },
         .decimal("freshness_p95_s_p50", unit: "seconds", "median over recipients of each recipient's 95th-percentile freshness "
-                 + "(change to shown)", emptyWhen: "no recipient shows a change") { $0.freshnessP95.p50 },
+                 + "(change to shown)", emptyWhen: "no recipient reflected a change (every recipient's `freshness_p95_s` empty)") { $0.freshnessP95.p50 },
         .decimal("freshness_p95_s_p95", unit: "seconds", "95th percentile over recipients of the same",
-                 emptyWhen: "no recipient shows a change") { $0.freshnessP95.p95 },
+                 emptyWhen: "no recipient reflected a change (every recipient's `freshness_p95_s` empty)") { $0.freshnessP95.p95 },
         .decimal("freshness_p95_s_p99", unit: "seconds", "99th percentile over recipients of the same",
-                 emptyWhen: "no recipient shows a change") { $0.freshnessP95.p99 },
+                 emptyWhen: "no recipient reflected a change (every recipient's `freshness_p95_s` empty)") { $0.freshnessP95.p99 },
         .decimal("recipients_woken", unit: "recipients", "recipients with at least one row accepted after its quiet hours") {
             Double($0.woken)
         },
@@ -42,8 +42,8 @@ enum FleetColumns {
         .decimal("topic_requests", unit: "requests", "topic messages sent (one provider request each)") { Double($0.topicRequests) },
         .decimal("pulls_started", unit: "pulls", "pulls the apps started") { Double($0.pullsStarted) },
         .decimal("pulls_refused", unit: "pulls", "pulls the shared server refused (503 with Retry-After)") { Double($0.pullsRefused) },
-        .decimal("pull_wait_mean_s", unit: "seconds", "mean wait in the shared server's queue of the pulls served",
-                 emptyWhen: "no pull served") { $0.pullWaitMean },
+        .decimal("pull_wait_mean_s", unit: "seconds", "mean queue wait of the pulls whose service started",
+                 emptyWhen: "no pull started its service") { $0.pullWaitMean },
         .decimal("pull_latency_p95_s", unit: "seconds", "95th percentile of the shared server's pull latency, wait plus service",
                  emptyWhen: "no pull answered") { $0.pullLatencyP95 },
         .decimal("pull_queue_max", unit: "pulls", "longest queue of waiting pulls") { Double($0.pullQueueMax) },

@@ -61,6 +61,7 @@ extension World {
     mutating func runHandler(_ push: Push) {
         observe(.handlerRan)
         startApp(.background)
+        precondition(push.id != 0, "a handled push has the id send(_:to:) gave it (1, 2, …): 0 means no push")
         let batch = keepsChangeLog && push.batch > 0
             ? max(0, Int(push.cursor) - Int(push.batch)) ..< min(Int(push.cursor), changeLog.count) : nil
         react(owner: push.id, batch: batch) { s, app in s.onPush(push, &app) }
@@ -73,6 +74,7 @@ extension World {
     ///     jittered (`pullJitter`). A handler run inside this reaction (a pull that fails
     ///     at once) is another handler, not credited to the push.
     ///   - batch: the indices of `changeLog` the push carries (S1), which the context then holds.
+    ///   - retryAfter: a failed pull's `Retry-After` (the server's 503, fleets), which the context then holds.
     mutating func react(owner: Int64 = 0, batch: Range<Int>? = nil, retryAfter: SimDuration? = nil,
                         _ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
         appContext.begin(now: queue.now, cursor: replica.cursor, online: devices[0].online, appState: app.state, session: app.sessions)

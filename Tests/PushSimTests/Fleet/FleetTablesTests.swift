@@ -39,7 +39,7 @@ struct FleetTablesTests {
 extension FleetTablesTests {
     /// The headers come from the column tables, keys first, each name once; a row has a
     /// field per header name (an empty fleet: every quantile and mean empty, counts 0).
-    @Test("fleet.csv and timeline.csv rows have one field per column of their tables, keys first, and the fleet.csv header is the sweeps' too")
+    @Test("fleet.csv and timeline.csv rows have one field per column of their tables, keys first")
     func rowsMatchTheirTables() {
         #expect(FleetTables.fleetNames.prefix(3) == ["variant", "strategy", "replication"])
         #expect(Set(FleetTables.fleetNames).count == FleetTables.fleetNames.count)
@@ -59,7 +59,8 @@ extension FleetTablesTests {
 extension FleetTablesTests {
     /// Twenty pulls answered in minute 0 with latencies 1, 2, … 20 s and one refused: the
     /// 95th percentile by linear interpolation between order statistics (Hyndman and Fan's
-    /// type 7, GSL's) is at position 19 · 0.95 = 18.05 of the sorted list, 19 + 0.05 · (20 − 19) = 19.05 s.
+    /// type 7, GSL's) is at 0-based position (20 − 1) · 0.95 = 18.05 of the sorted list:
+    /// 19 + 0.05 · (20 − 19) = 19.05 s.
     @Test("timeline.csv counts the minute's answered and refused pulls apart, and pull_latency_p95_s is the type-7 95th percentile of the answered ones")
     func answeredPullsAndTheirLatency() {
         var t = FleetTimeline(horizon: .zero + .minutes(1))
@@ -69,5 +70,22 @@ extension FleetTablesTests {
         #expect(rows.map { $0["pulls_answered"] } == ["20", "0"])
         #expect(rows.map { $0["pulls_refused"] } == ["1", "0"])
         #expect(rows.map { $0["pull_latency_p95_s"] } == ["19.050000", ""])
+    }
+}
+
+extension FleetTablesTests {
+    /// The fleet files' headers as they were released (2015033): columns are only ever
+    /// appended, so a rename, removal or reordering must show here as a deliberate change.
+    @Test("the fleet files' headers are the released ones: fleet.csv, timeline.csv and fleet-summary.csv, in order")
+    func goldenHeaders() {
+        #expect(FleetTables.fleetHeader == "variant,strategy,replication,recipients,converged_fraction,freshness_p95_s_p50,"
+            + "freshness_p95_s_p95,freshness_p95_s_p99,recipients_woken,lateness_after_wake_s_p50,lateness_after_wake_s_p95,"
+            + "lateness_after_wake_s_p99,lateness_after_wake_max_s,pushes_sent,pushes_accepted,pushes_rejected_quota,"
+            + "pushes_delivered,topic_requests,pulls_started,pulls_refused,pull_wait_mean_s,pull_latency_p95_s,pull_queue_max,"
+            + "outbox_backlog_max,rows_late_max,events\n")
+        #expect(CSV.record(FleetTables.timelineNames) == "variant,strategy,replication,minute,pushes_sent,pushes_accepted,"
+            + "pushes_rejected_quota,pushes_rejected_other,pushes_delivered,topic_requests,pulls_started,pulls_refused,"
+            + "pulls_answered,pull_queue_max,pull_wait_mean_s,pull_latency_p95_s,outbox_backlog,rows_late\n")
+        #expect(FleetTables.summaryHeader == "variant,strategy,measure,replications,mean,ci95_low,ci95_high\n")
     }
 }
