@@ -11,7 +11,7 @@ enum FleetColumns {
 
     /// `fleet.csv`'s measures, one fleet run each (also the `measure`s of
     /// `fleet-summary.csv` and a fleet sweep's plottable metrics). Written with six
-    /// decimals, counts too.
+    /// decimals, counts too (as released; pandas reads them as floats).
     static let measures: [FleetColumn<FleetMeasures>] = [
         .decimal("recipients", unit: "recipients", "recipients in the fleet") { Double($0.recipients) },
         .decimal("converged_fraction", unit: "fraction in [0, 1]", "fraction of recipients whose replica equals the server state "
@@ -43,9 +43,9 @@ enum FleetColumns {
         .decimal("pulls_started", unit: "pulls", "pulls the apps started") { Double($0.pullsStarted) },
         .decimal("pulls_refused", unit: "pulls", "pulls the shared server refused (503 with Retry-After)") { Double($0.pullsRefused) },
         .decimal("pull_wait_mean_s", unit: "seconds", "mean queue wait of the pulls whose service started",
-                 emptyWhen: "no pull started its service") { $0.pullWaitMean },
+                 emptyWhen: "no shared `server` (`fleet.server`), or no pull started its service") { $0.pullWaitMean },
         .decimal("pull_latency_p95_s", unit: "seconds", "95th percentile of the shared server's pull latency, wait plus service",
-                 emptyWhen: "no pull answered") { $0.pullLatencyP95 },
+                 emptyWhen: "no shared `server` (`fleet.server`), or no pull answered") { $0.pullLatencyP95 },
         .decimal("pull_queue_max", unit: "pulls", "longest queue of waiting pulls") { Double($0.pullQueueMax) },
         .decimal("outbox_backlog_max", unit: "rows", "most shared-outbox rows not yet final, sampled each minute") {
             Double($0.outboxBacklogMax)
@@ -73,9 +73,9 @@ enum FleetColumns {
         .count("pulls_answered", unit: "pulls", "pulls the shared server answered") { $0.pullsAnswered },
         .count("pull_queue_max", unit: "pulls", "longest queue of waiting pulls in the minute") { $0.queueMax },
         .decimal("pull_wait_mean_s", unit: "seconds", "mean queue wait of the pulls whose service started in the minute",
-                 emptyWhen: "no pull started its service") { $0.waits > 0 ? $0.waitSum / Double($0.waits) : nil },
+                 emptyWhen: "no shared `server` (`fleet.server`), or no pull started its service") { $0.waits > 0 ? $0.waitSum / Double($0.waits) : nil },
         .decimal("pull_latency_p95_s", unit: "seconds", "95th percentile of the latency of the pulls answered in the minute",
-                 emptyWhen: "no pull answered") { Statistics.quantile(sorted: $0.latencies.map(Double.init).sorted(), 0.95) },
+                 emptyWhen: "no shared `server` (`fleet.server`), or no pull answered") { Statistics.quantile(sorted: $0.latencies.map(Double.init).sorted(), 0.95) },
         .count("outbox_backlog", unit: "rows", "shared-outbox rows not yet final at the start of the minute") { $0.backlog },
         .count("rows_late", unit: "rows", "of those, rows due and waiting") { $0.rowsLate },
     ]
