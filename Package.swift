@@ -27,9 +27,8 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "CPhilox", dependencies: ["CGSL"]),
-        .target(name: "CPrefetch"),
         .target(name: "SimKernel"),
-        .target(name: "PushSim", dependencies: ["SimKernel", "CGSL", "CPhilox", "CPrefetch", "CZlib"]),
+        .target(name: "PushSim", dependencies: ["SimKernel", "CGSL", "CPhilox", "CZlib"]),
         .target(name: "PushSimCommand", dependencies: ["PushSim"]),
         .executableTarget(name: "PushSimCLI", dependencies: ["PushSimCommand"]),
         .executableTarget(name: "PushSimBench", dependencies: ["PushSim", "CGSL"], path: "Benchmarks/PushSimBench"),

@@ -3,7 +3,7 @@
 /// builds); call `checkInvariants()` from tests or while debugging a model.
 extension EventQueue {
     /// Traps (`preconditionFailure`) with a description if the queue's internal state is
-    /// inconsistent: heap order by (time, rank, tier, sequence), the pending staged entries
+    /// inconsistent: heap order by (time, owner, rank, tier, sequence), the pending staged entries
     /// sorted by the same order (unless staging), no entry before `now`, every sequence
     /// issued either still pending (in the heap or staged) or retired exactly once,
     /// cancellations only of pending entries.
@@ -18,13 +18,6 @@ extension EventQueue {
     /// The first inconsistency found, or `nil` if the queue is consistent (see `checkInvariants()`).
     /// - Complexity: O(n + s/32) time and O(n) extra space.
     func firstInvariantViolation() -> String? {
-        var copy = self
-        copy.unpackStaged()
-        return copy.firstViolationUnpacked()
-    }
-
-    private func firstViolationUnpacked() -> String? {
-        if packed.remaining > 0 { return "entries still packed" }
         for index in heap.indices.dropFirst() {
             let parent = (index - 1) / 2
             if heap[index].runsBefore(heap[parent]) {

@@ -5,27 +5,28 @@ extension EventQueue {
     /// Starts staging: until `endStaging()`, `schedule` puts events in the staged list
     /// instead of the heap. For many events scheduled at once before they start to run (a
     /// replication's timeline); the order events run in is the same either way.
-    /// - Precondition: not already staging.
+    /// Stagings nest: a `beginStaging()` while staging only counts, and the list is sorted
+    /// when the outermost staging ends (a fleet stages every recipient's timeline, each
+    /// recipient's own staging inside the fleet's, and sorts once).
     /// - Complexity: O(1), plus O(s) to drop the s staged entries already popped.
     @inlinable
     public mutating func beginStaging() {
-        precondition(!staging, "EventQueue: beginStaging() while staging")
-        unpackStaged()
-        if laneNext > 0 {
+        if stagingDepth == 0 && laneNext > 0 {
             lane.removeFirst(laneNext)
             laneNext = 0
         }
-        staging = true
+        stagingDepth += 1
     }
 
-    /// Ends staging: sorts the staged events (with any staged before that are still
-    /// pending) so that they can run.
+    /// Ends staging (the outermost one: sorts the staged events, with any staged before
+    /// that are still pending, so that they can run; an inner one only counts).
     /// - Precondition: staging.
     /// - Complexity: O(s log s) for s staged entries; O(s) when they were scheduled in order.
     @inlinable
     public mutating func endStaging() {
         precondition(staging, "EventQueue: endStaging() without beginStaging()")
-        staging = false
+        stagingDepth -= 1
+        guard stagingDepth == 0 else { return }
         // Only the pending entries are sorted (nothing pops while staging, so laneNext is
         // still where beginStaging left it). Up to 64 entries insertion sort (a timeline's
         // few ordered runs, one per event class, cost it little at that size); the

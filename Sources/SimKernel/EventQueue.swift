@@ -12,22 +12,28 @@ public struct EventID: Hashable, Sendable {
 
 /// The simulation kernel's event list: a clock (`now`) and the events scheduled after it.
 ///
-/// **Ordering.** Events run in increasing order of (time, rank, tier, insertion sequence):
-/// the earliest time first; at an equal time the lower `rank` first, then the lower
-/// `tier`; at an equal time, rank and tier FIFO, in the order they were scheduled. Rank
-/// and tier are the caller's (`schedule(at:tier:rank:_:)`): a model names its classes of
-/// simultaneous events as tiers (0 … 15; the default, `lastTier`, runs last) and may give
-/// events a drawn rank, which puts them after every rank-0 event of that time (PushSim:
-/// the arrival order of push copies, all in its last class; see docs/model.md, Event
-/// order). Rank first keeps the comparison to one of time, rank and sequence. The order depends on nothing else (no hashing, no payload
-/// comparison, no address), so the same schedule calls always give the same run.
+/// **Ordering.** Events run in increasing order of (time, owner, rank, tier, insertion
+/// sequence): the earliest time first; at an equal time the lower `owner` first, then the
+/// lower `rank`, then the lower `tier`; equal in all of those, FIFO, in the order they were
+/// scheduled. The owner is the queue's `owner` when the event is scheduled: one queue can
+/// hold the events of many entities (a fleet's recipients, each its own owner), which then
+/// run entity by entity at an equal time, each entity's own events in the order a queue of
+/// its own would give them (its own ranks, tiers and FIFO). A model of one entity leaves
+/// `owner` at 0. Rank and tier are the caller's (`schedule(at:tier:rank:_:)`): a model
+/// names its classes of simultaneous events as tiers (0 … 15; the default, `lastTier`, runs
+/// last) and may give events a drawn rank, which puts them after every rank-0 event of that
+/// time and owner (PushSim: the arrival order of push copies, all in its last class; see
+/// docs/model.md, Event order). Owner and rank are compared as one 64-bit word, so the
+/// comparison stays one of time, owner-and-rank and sequence. The order depends on nothing
+/// else (no hashing, no payload comparison, no address), so the same schedule calls always
+/// give the same run.
 ///
 /// **Time never moves back.** `now` starts at `.zero` and only grows: popping an event sets
 /// `now` to the event's time, and `next(until:)` with nothing left at or before the horizon
 /// advances `now` to the horizon. Scheduling before `now` is a broken invariant and traps.
 ///
 /// **Shuffled ties (checks only).** `shuffleTies(salt:)` replaces FIFO among events equal in
-/// (time, rank, tier) by a pseudo-random order fixed by the salt, to find results that
+/// (time, owner, rank, tier) by a pseudo-random order fixed by the salt, to find results that
 /// depend on an arbitrary tie order. It never reorders different times, ranks or tiers.
 /// Off by default, and then the order is exactly (time, rank, tier, insertion sequence).
 ///
@@ -40,10 +46,11 @@ public struct EventID: Hashable, Sendable {
 /// the queue but keeps its capacity, so one queue can serve many replications.
 ///
 /// **Staged events.** Events scheduled between `beginStaging()` and `endStaging()` (a run's
-/// fixed timeline, drawn before it starts) go to a second list, sorted once when staging
+/// fixed timeline, drawn before it starts; stagings nest, so a fleet stages every
+/// recipient's timeline and sorts once) go to a second list, sorted once when staging
 /// ends, instead of the heap: popping from it is O(1) where the heap costs O(log n), and the
 /// heap keeps only the events scheduled while the run goes. `next(until:)` returns the
-/// earlier of the two heads by the same (time, rank, tier, sequence) order, so staging
+/// earlier of the two heads by the same (time, owner, rank, tier, sequence) order, so staging
 /// never changes which event runs when: the same schedule calls give the same run, staged
 /// or not.
 ///
@@ -51,32 +58,30 @@ public struct EventID: Hashable, Sendable {
 /// The "n" in the complexity notes below is the number of entries in the heap, which
 /// includes cancelled entries not yet discarded (staged entries cost O(1) to pop).
 public struct EventQueue<Payload> {
-    /// One heap slot. Ordered by `(time, rank, tier, sequence)`.
+    /// One heap slot. Ordered by `(time, owner, rank, tier, sequence)`.
     @usableFromInline
     struct Entry {
         @usableFromInline var time: Int64
         /// The tier in the high 4 bits; the insertion sequence in the low 40 bits; with
         /// shuffled ties, a pseudo-random key in the 20 bits between (0 otherwise), which
-        /// orders equal (time, rank, tier).
+        /// orders equal (time, owner, rank, tier).
         @usableFromInline var sequence: UInt64
+        /// The owner in the high 32 bits, the rank in the low 32: one comparison orders both.
+        @usableFromInline var order: UInt64
         @usableFromInline var payload: Payload
-        /// Declared last so that it fills the padding after a small payload (a
-        /// `WorldEvent` entry stays 32 bytes).
-        @usableFromInline var rank: UInt32
 
-        @inlinable init(time: Int64, rank: UInt32, sequence: UInt64, payload: Payload) {
+        @inlinable init(time: Int64, owner: UInt32, rank: UInt32, sequence: UInt64, payload: Payload) {
             self.time = time
             self.sequence = sequence
+            self.order = UInt64(owner) << 32 | UInt64(rank)
             self.payload = payload
-            self.rank = rank
         }
 
-        /// Whether `self` runs before `other`: earlier time; or equal time and lower rank; or
-        /// equal time and rank and lower tier (the top of `sequence`); or equal time, rank and
-        /// tier and earlier insertion (or shuffled order). One comparison of `sequence` covers
-        /// tier, shuffle key and insertion order.
+        /// Whether `self` runs before `other`: earlier time; or equal time and lower owner,
+        /// then lower rank (one comparison of `order`); or equal in those and lower tier (the
+        /// top of `sequence`); or equal in those and earlier insertion (or shuffled order).
         @inlinable func runsBefore(_ other: Entry) -> Bool {
-            time < other.time || (time == other.time && (rank < other.rank || (rank == other.rank && sequence < other.sequence)))
+            time < other.time || (time == other.time && (order < other.order || (order == other.order && sequence < other.sequence)))
         }
 
         /// The insertion sequence (the event's ID), without the tier and any tie-shuffling key.
@@ -84,6 +89,10 @@ public struct EventQueue<Payload> {
 
         /// The tier the event was scheduled in.
         @inlinable var tier: UInt8 { UInt8(truncatingIfNeeded: sequence >> EventQueue.tierShift) }
+        /// The rank it was scheduled with.
+        @inlinable var rank: UInt32 { UInt32(truncatingIfNeeded: order) }
+        /// The owner it was scheduled for.
+        @inlinable var owner: UInt32 { UInt32(truncatingIfNeeded: order >> 32) }
     }
 
     /// The bits of `Entry.sequence` that hold the insertion sequence. A queue never issues
@@ -105,10 +114,13 @@ public struct EventQueue<Payload> {
     @usableFromInline var lane: [Entry]
     /// The first pending entry of `lane` (`lane.count` when none is left).
     @usableFromInline var laneNext: Int
-    /// Whether `schedule` currently appends to `lane` (between `beginStaging()` and `endStaging()`).
-    @usableFromInline var staging: Bool
-    /// The pending staged entries after `lane`'s, packed (`packStaged()`); usually none.
-    @usableFromInline var packed = PackedStaged()
+    /// How many `beginStaging()` calls are not yet ended: `schedule` appends to `lane` while
+    /// it is above 0, and the list is sorted when it returns to 0.
+    @usableFromInline var stagingDepth: Int
+    /// Whether `schedule` currently appends to `lane`.
+    @usableFromInline var staging: Bool { stagingDepth > 0 }
+    /// The owner `schedule` gives the events it schedules (0 until set).
+    public var owner: UInt32
     /// Two bits per sequence issued (32 sequences a word): bit 2·(s mod 32) is set once the
     /// entry has left the heap or the staged list (popped or discarded, "retired"), bit
     /// 2·(s mod 32) + 1 while it is pending but cancelled (cleared when it is discarded). One
@@ -134,9 +146,10 @@ public struct EventQueue<Payload> {
         heap.reserveCapacity(reservingCapacity)
         lane = []
         laneNext = 0
-        staging = false
+        stagingDepth = 0
+        owner = 0
         flags = []
-        flags.reserveCapacity(reservingCapacity / 32 + 1)
+        if reservingCapacity > 0 { flags.reserveCapacity(reservingCapacity / 32 + 1) }
         cancelledCount = 0
         nextSequence = 0
         _now = .zero
@@ -156,7 +169,7 @@ public struct EventQueue<Payload> {
 
     /// The number of events scheduled, not yet popped, and not cancelled.
     /// - Complexity: O(1).
-    @inlinable public var pendingCount: Int { heap.count + lane.count - laneNext + packed.remaining - cancelledCount }
+    @inlinable public var pendingCount: Int { heap.count + lane.count - laneNext - cancelledCount }
 
     /// Whether no live event is pending (`pendingCount == 0`).
     /// - Complexity: O(1).
@@ -227,7 +240,7 @@ public struct EventQueue<Payload> {
         var key = sequence
         if tieSalt != 0 { key = Self.shuffled(sequence, salt: tieSalt) }
         key |= UInt64(tier) << Self.tierShift
-        let entry = Entry(time: time.microseconds, rank: rank, sequence: key, payload: payload)
+        let entry = Entry(time: time.microseconds, owner: owner, rank: rank, sequence: key, payload: payload)
         if staging {
             lane.append(entry)
         } else {
@@ -281,7 +294,7 @@ public struct EventQueue<Payload> {
         let head = fromLane ? lane[laneNext] : heap.first
         if let head, head.time <= horizon.microseconds {
             let entry: Entry
-            if fromLane { entry = head; popLane() } else { entry = removeMin() }
+            if fromLane { entry = head; laneNext += 1 } else { entry = removeMin() }
             assert(entry.time >= _now.microseconds, "EventQueue: time moved back")
             markRetired(entry.id)
             _now = SimTime(microseconds: entry.time)
@@ -292,6 +305,38 @@ public struct EventQueue<Payload> {
         return nil
     }
 
+    /// Pops the earliest live event if it is at or before `horizon` and of `owner`, sets
+    /// `now` to its time and returns its payload; otherwise returns `nil` and changes
+    /// nothing (`now` stays). For a loop that runs one owner's turn: its events at an
+    /// instant, ending where another owner's or a later instant's begin.
+    /// - Complexity: O(log n), plus O(log n) per cancelled entry discarded.
+    /// - Precondition: not staging.
+    @inlinable
+    public mutating func next(until horizon: SimTime, owner: UInt32) -> Payload? {
+        precondition(!staging, "EventQueue: next(until:owner:) while staging; call endStaging() first")
+        if cancelledCount > 0 { discardCancelledHead() }
+        let fromLane = laneHeadIsFirst
+        guard let head = fromLane ? lane[laneNext] : heap.first, head.time <= horizon.microseconds, head.owner == owner else { return nil }
+        let entry = fromLane ? head : removeMin()
+        if fromLane { laneNext += 1 }
+        markRetired(entry.id)
+        _now = SimTime(microseconds: entry.time)
+        _eventsPopped += 1
+        return entry.payload
+    }
+
+    /// The time and owner of the earliest live event, or `nil` if none is pending. Mutating
+    /// for the same reason as `nextTime`.
+    /// - Precondition: not staging.
+    /// - Complexity: O(1), plus O(log n) per cancelled entry discarded.
+    @inlinable public var nextKey: (time: SimTime, owner: UInt32)? {
+        mutating get {
+            precondition(!staging, "EventQueue: nextKey while staging; call endStaging() first")
+            discardCancelledHead()
+            return head.map { (SimTime(microseconds: $0.time), $0.owner) }
+        }
+    }
+
     /// Empties the queue for reuse: no events, `now == .zero`, sequences restart at 0,
     /// `eventsPopped == 0`. Keeps the allocated capacity. IDs issued before are invalid.
     /// - Complexity: O(n).
@@ -300,8 +345,7 @@ public struct EventQueue<Payload> {
         heap.removeAll(keepingCapacity: true)
         lane.removeAll(keepingCapacity: true)
         laneNext = 0
-        packed = PackedStaged()
-        staging = false
+        stagingDepth = 0
         flags.removeAll(keepingCapacity: true)
         cancelledCount = 0
         nextSequence = 0

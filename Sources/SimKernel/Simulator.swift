@@ -49,6 +49,16 @@ public enum Simulator {
         }
     }
 
+    /// Runs `owner`'s turn: every event of `owner` at the front of the list and at or before
+    /// `horizon` (`EventQueue.next(until:owner:)`), those the handler schedules for it there
+    /// included; it ends where another owner's event or a later one comes first. For a
+    /// list of many owners (a fleet's recipients, each lent the list for its turn).
+    /// - Complexity: O((e + c) log n), as `run(_:until:observer:)`.
+    @inlinable
+    public static func run<Model: DiscreteEventModel>(_ model: inout Model, turnOf owner: UInt32, until horizon: SimTime) {
+        while let event = model.queue.next(until: horizon, owner: owner) { model.handle(event) }
+    }
+
     /// Runs `model` until no event is left at or before `horizon`, observed by nothing.
     @inlinable
     public static func run<Model: DiscreteEventModel>(_ model: inout Model, until horizon: SimTime) {

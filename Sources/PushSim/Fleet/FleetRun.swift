@@ -1,9 +1,7 @@
-import CPrefetch
 import SimKernel
 
 /// One fleet run: every recipient of one replication of one (variant, strategy), in one
-/// world of shared resources (`FleetHub`), stepped by one outer schedule
-/// (`FleetSchedule`).
+/// world of shared resources (`FleetHub`), run over one event list.
 ///
 /// Recipient r of fleet replication k uses the streams of replication k·N + r (N the
 /// population's count; with a counter-based generator, one set of stream objects resumed
@@ -13,10 +11,16 @@ import SimKernel
 /// `fleet.population` stream of replication k, the topic's times on `fleet.topic`, the
 /// shared sender's draws on `fleet.sender`.
 ///
-/// Order: at an equal time the recipients run first, in population order, each running
-/// every event of its own at that time (in its own order, `EventClass`), then the fleet's
-/// own events (server answers, the shared sender's sweeps, topic messages); what a step
-/// hands to a recipient at that time runs when that recipient's turn comes again.
+/// One event list: every recipient's events are in one `EventQueue`, recipient r's with
+/// owner r, and the fleet's own events (server answers, the shared sender's timers, topic
+/// messages, minute ticks, kept by the hub) are represented there by one wake-up with
+/// owner N at the hub's next time. The queue's order (time, owner, …) is the fleet's: at
+/// an equal time the recipients run first, in population order, each running every event
+/// of its own at that time (its turn, in its own order, `EventClass`), then the fleet's
+/// own events. What a turn hands to a recipient (a pull answer, a topic message) is
+/// scheduled when the turn ends, so at that time it runs when that recipient's turn comes
+/// again. The list is lent to a recipient's world for its turn (`World.queue`), and to a
+/// world a shared sender reaches (`FleetSenderServices`).
 struct FleetRun {
     let simulation: Simulation
     let fleet: FleetSpec
@@ -32,21 +36,21 @@ struct FleetRun {
         let attributes = fleet.population.draw(fleetStreams.stream(FleetPopulation.stream))
         let hub = FleetHub(spec: fleet, horizon: horizon, topicTemplate: setups.topicTemplate(variant: id.variant))
         var sender = fleet.sender
-        // Each world sleeps as a code between its steps (`FleetWorlds`); with a counter-based
+        // Each world sleeps as a code between its turns (`FleetWorlds`); with a counter-based
         // generator the recipients share one set of stream objects, each recipient's
         // replication resumed at its own positions when it wakes.
         let first = id.replication * n
         let shared = scenario.generator.isCounterBased
             ? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first) : nil
         let worlds = FleetWorlds(count: n, streams: shared, firstReplication: first)
-        var firstTimes: [Int64?] = []
-        firstTimes.reserveCapacity(n)
+        func salt(_ r: Int) -> UInt64 {
+            simulation.shuffleTies.map { Simulation.tieSalt(seed: $0, replication: first + r, generator: scenario.generator) } ?? 0
+        }
+        var queue = EventQueue<WorldEvent>(reservingCapacity: 4 * n + 64)
+        queue.beginStaging()   // every recipient's timeline, sorted once
         for r in 0..<n {
             let setup = setups.worldSetup(variant: id.variant, strategy: id.strategy, attributes: attributes[r])
             let replication = first + r
-            let salt = simulation.shuffleTies.map {
-                Simulation.tieSalt(seed: $0, replication: replication, generator: scenario.generator)
-            } ?? 0
             let streams: RandomStreams
             if let shared {
                 shared.resume(replication: replication) { _ in 0 }
@@ -54,38 +58,45 @@ struct FleetRun {
             } else {
                 streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)
             }
-            var world = World(setup: setup, streams: streams, tieSalt: salt, trace: NoTrace(), reusable: false)
+            queue.owner = UInt32(r)
+            var world = World(setup: setup, streams: streams, tieSalt: salt(r), trace: NoTrace(), reusable: false, scheduling: &queue)
             world.fleet = World.FleetLink(hub: hub, recipient: Int32(r))
             world.releaseReusableBuffers()
-            firstTimes.append(world.queue.nextTime?.microseconds)
             worlds.store(r, world)
         }
+        queue.endStaging()
 
-        // About one bucket per recipient, at most 65,536 (docs/performance.md, Fleets).
-        let schedule = FleetSchedule(members: n + 1, horizon: horizon.microseconds, buckets: min(65_536, max(16, n)))
-        let fleetMember = Int32(n)
-        for (r, t) in firstTimes.enumerated() { if let t { schedule.wake(Int32(r), at: t) } }
-        firstTimes = []
+        let hubOwner = UInt32(n)
+        /// The hub's wake-up in the list, and its time.
+        var wake: (id: EventID, time: SimTime)?
+        func rewake() {
+            let t = hub.nextTime
+            guard t != wake?.time else { return }
+            if let w = wake { queue.cancel(w.id) }
+            queue.owner = hubOwner
+            wake = t.map { (queue.schedule(.fleet(.wake), at: $0), $0) }
+        }
         if let topic = fleet.topic { scheduleTopic(topic, hub: hub, streams: fleetStreams, horizon: horizon) }
         if sender is Outbox { hub.schedule(.tick, at: .zero) }
-        if let t = hub.nextTime { schedule.wake(fleetMember, at: t.microseconds) }
+        rewake()
+        hub.scheduled = false
 
-        var touched: [Int32] = []
         let senderRandom = fleetStreams.stream("fleet.sender")
-        var events = 0
+        var hubEvents = 0, wakes = 0
         func withSender(at now: SimTime, _ body: (inout any SenderPolicy, inout SenderContext) -> Void) {
-            withUnsafeMutablePointer(to: &touched) { touchedPointer in
-                var cx = SenderContext(FleetSenderServices(worlds: worlds, hub: hub, now: now, touched: touchedPointer, random: senderRandom))
+            withUnsafeMutablePointer(to: &queue) { q in
+                var cx = SenderContext(FleetSenderServices(worlds: worlds, hub: hub, now: now, queue: q, salt: salt, random: senderRandom))
                 body(&sender!, &cx)
             }
         }
-        func wake(_ r: Int32) { if let t = worlds[Int(r)].queue.nextTime { schedule.wake(r, at: t.microseconds) } }
 
-        while let (time, member) = schedule.next(), time <= horizon.microseconds {
-            let now = SimTime(microseconds: time)
-            if member == fleetMember {
+        while let (now, owner) = queue.nextKey, now <= horizon {
+            if owner == hubOwner {
+                _ = queue.next(until: now, owner: hubOwner)
+                wakes += 1
+                wake = nil
                 while let event = hub.next(until: now) {
-                    events += 1
+                    hubEvents += 1
                     switch event {
                     case let .pullDone(slot): hub.pullDone(slot: slot, at: now)
                     case let .senderTimer(tag): withSender(at: now) { policy, cx in policy.onTimer(tag: tag, &cx) }
@@ -96,22 +107,13 @@ struct FleetRun {
                     }
                 }
             } else {
-                // Memory-bound: the next members' worlds are cold; fetch them meanwhile, each a
-                // step further: where the next one's code is, then its code, then what its step
-                // reads beyond its world value (its queue's entries, its channel list).
-                let (a, b, c) = schedule.nextCandidates()
-                if a >= 0 && a != fleetMember { worlds.prefetchParts(Int(a)) }
-                if b >= 0 && b != fleetMember { worlds.prefetch(Int(b)) }
-                if c >= 0 && c != fleetMember { worlds.prefetchEntry(Int(c)) }
-                let next = worlds.withWorld(Int(member)) { world -> Int64? in
-                    world.prefetchParts()
-                    let before = world.queue.eventsPopped
-                    Simulator.run(&world, until: now)
-                    world.queue.releasePoppedStaged()
-                    events += world.queue.eventsPopped - before
-                    return world.queue.nextTime?.microseconds
+                worlds.withWorld(Int(owner)) { world in
+                    swap(&queue, &world.queue)
+                    world.queue.owner = owner
+                    if simulation.shuffleTies != nil { world.queue.shuffleTies(salt: salt(Int(owner))) }
+                    Simulator.run(&world, turnOf: owner, until: now)
+                    swap(&queue, &world.queue)
                 }
-                schedule.update(member, to: next)
             }
             if !hub.pendingMessages.isEmpty {
                 let messages = hub.pendingMessages
@@ -123,29 +125,31 @@ struct FleetRun {
             }
             if !hub.deliveries.isEmpty {
                 for d in hub.deliveries {
-                    worlds[Int(d.recipient)].queue.schedule(d.event, at: d.time)
-                    schedule.wake(d.recipient, at: d.time.microseconds)
+                    queue.owner = UInt32(d.recipient)
+                    if simulation.shuffleTies != nil { queue.shuffleTies(salt: salt(Int(d.recipient))) }
+                    queue.schedule(d.event, at: d.time)
                 }
                 hub.deliveries.removeAll(keepingCapacity: true)
             }
-            if !touched.isEmpty {
-                for r in touched { wake(r) }
-                touched.removeAll(keepingCapacity: true)
-            }
-            if member == fleetMember || hub.scheduled {
+            if owner == hubOwner || hub.scheduled {
                 hub.scheduled = false
-                schedule.update(fleetMember, to: hub.nextTime?.microseconds)
+                rewake()
             }
         }
+        // Nothing is left at or before the horizon: the clock moves to it.
+        precondition(queue.next(until: horizon) == nil, "FleetRun: an event left before the horizon")
         if sender != nil { withSender(at: horizon) { policy, cx in policy.finish(&cx) } }
         var outcomes = FleetOutcomes()
         // Each world is released once its outcome is read: the outcomes replace the worlds.
         for r in 0..<n {
             var world = worlds.take(r)
-            Simulator.run(&world, until: horizon)
+            swap(&queue, &world.queue)
+            world.queue.owner = UInt32(r)
             outcomes.append(world.finish(at: horizon))
+            swap(&queue, &world.queue)
         }
         hub.timeline.finish()
+        let events = queue.eventsPopped - wakes + hubEvents
         return withExtendedLifetime(hub) { FleetOutcome(id: id, outcomes: outcomes, timeline: hub.timeline, events: events) }
     }
 

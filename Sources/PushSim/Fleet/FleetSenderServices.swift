@@ -18,8 +18,11 @@ struct FleetSenderServices: SenderServices {
     let worlds: FleetWorlds
     let hub: FleetHub
     let now: SimTime
-    /// Recipients whose worlds the handler sent to (their queues may have new events).
-    let touched: UnsafeMutablePointer<[Int32]>
+    /// The fleet's one event list, held by the fleet run while the sender runs; lent to a
+    /// world the handler changes (`lend`). Valid for the handler's call only.
+    let queue: UnsafeMutablePointer<EventQueue<WorldEvent>>
+    /// Recipient r's tie-shuffling salt (0: FIFO ties).
+    let salt: (Int) -> UInt64
     let random: RandomStream
 
     var recipient: RecipientSpec { worlds[0].setup.recipient }
@@ -39,21 +42,28 @@ struct FleetSenderServices: SenderServices {
 
     func deleteToken(_ r: Int) {
         let (i, local) = split(r)
-        prepare(i)
-        worlds[i].deleteToken(local)
+        lend(i) { $0.deleteToken(local) }
     }
 
     func send(_ push: Push, to r: Int) -> ProviderAnswer {
         let (i, local) = split(r)
-        prepare(i)
         var local_push = push
         local_push.notification = push.notification & ((1 << Self.messageShift) - 1)
-        touched.pointee.append(Int32(i))
-        return worlds[i].send(local_push, to: local)
+        return lend(i) { $0.send(local_push, to: local) }
     }
 
-    /// Brings recipient `i`'s clock to now (its own next event is not earlier).
-    private func prepare(_ i: Int) { worlds[i].queue.advance(to: now) }
+    /// Runs `body` on recipient `i`'s world with the event list lent to it: what it
+    /// schedules is recipient i's (owner i).
+    private func lend<R>(_ i: Int, _ body: (inout World) -> R) -> R {
+        worlds.withWorld(i) { w in
+            swap(&queue.pointee, &w.queue)
+            let (owner, shuffled) = (w.queue.owner, salt(i))
+            w.queue.owner = UInt32(i)
+            if shuffled != 0 { w.queue.shuffleTies(salt: shuffled) }
+            defer { w.queue.owner = owner; swap(&queue.pointee, &w.queue) }
+            return body(&w)
+        }
+    }
 
     func setSenderTimer(at time: SimTime, tag: Int32) { hub.schedule(.senderTimer(tag: tag), at: time) }
     func senderRandom() -> RandomStream { random }

@@ -1,4 +1,3 @@
-import CPrefetch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,21 +39,13 @@ final class FleetWorlds {
     private let firstReplication: Int
     private var worldCodec: WordDelta?
     private var deviceCodec: WordDelta?
-    /// Per recipient: where its code is and what its steps read first, 16 bytes.
+    /// Per recipient: where its code is, 16 bytes.
     private let entries: UnsafeMutablePointer<Entry>
     private struct Entry {
         /// The code (malloc'd; nil before the recipient is stored and after it is taken).
         var code: UnsafeMutableRawPointer? = nil
-        /// The bytes the code's allocation has room for (the high 16 bits), and the word
-        /// the recipient's channel list starts with (the low 48 bits; 0: none fits), the
-        /// box of its first channel when that is too large to be stored inline: an address
-        /// its steps read early, prefetched a step before (`prefetchParts`).
-        var word: UInt64 = 0
-        var room: Int {
-            get { Int(word >> 48) }
-            set { precondition(newValue < 1 << 16, "FleetWorlds: a code of \(newValue) bytes"); word = UInt64(newValue) << 48 | word & 0xFFFF_FFFF_FFFF }
-        }
-        var hint: UnsafeRawPointer? { UnsafeRawPointer(bitPattern: UInt(word & 0xFFFF_FFFF_FFFF)) }
+        /// The bytes the code's allocation has room for.
+        var room = 0
     }
     /// Slot 0 holds the awake world; slots 1 … depth those of nested accesses and reads.
     private let slots: UnsafeMutablePointer<World>
@@ -91,8 +82,6 @@ final class FleetWorlds {
     private static let deviceBytes = MemoryLayout<Device>.stride
     private static let worldGroups = (worldWords + 7) / 8
     private static let deviceGroups = (deviceWords + 7) / 8
-    /// Scratch: the first words of a world's value, for `prefetchParts`.
-    private let partBits: UnsafeMutableRawPointer
     /// Scratch: the largest code, stream positions.
     private let scratch: UnsafeMutableRawPointer
     private let positions: UnsafeMutablePointer<UInt64>
@@ -123,7 +112,6 @@ final class FleetWorlds {
         scratch = .allocate(byteCount: WordDelta.maximumBytes(words: Self.worldWords) + WordDelta.maximumBytes(words: Self.deviceWords)
                             + 2 * 10 * (Self.maximumPackedKeys + 1) + 10 * (Self.maximumStreams + 1), alignment: 16)
         positions = .allocate(capacity: Self.maximumStreams)
-        partBits = .allocate(byteCount: (World.PartOffsets.world.span + 63) / 64 * 64, alignment: 16)
         let slotCount = 1 + Self.depth
         slotParts = .allocate(capacity: slotCount)
         slotParts.initialize(repeating: Parts(), count: slotCount)
@@ -144,7 +132,6 @@ final class FleetWorlds {
         slotOwners.deallocate()
         scratch.deallocate()
         positions.deallocate()
-        partBits.deallocate()
         slotParts.deinitialize(count: 1 + Self.depth)
         slotParts.deallocate()
         wokenWorlds.deallocate()
@@ -276,29 +263,6 @@ final class FleetWorlds {
     /// forgotten, its code unchanged); `body` must not draw from its streams.
     @inline(__always)
     func read<R>(_ r: Int, _ body: (borrowing World) -> R) -> R { body(self[r]) }
-
-    /// Asks the cache for recipient `r`'s code (a hint, no effect on results): reads where
-    /// it is, so best called for a recipient `prefetchEntry` was called for a step earlier.
-    @inline(__always)
-    func prefetch(_ r: Int) {
-        // Every line of the code's allocation (the code fills most of it).
-        if let code = entries[r].code { pushsim_prefetch(code, Int32((Int(bitPattern: code) & 63 + entries[r].room + 63) >> 6)) }
-    }
-
-    /// Asks the cache for what recipient `r`'s next step reads first beyond its world value
-    /// (`World.prefetchParts(ofBits:_:)`), found in the first groups of its code: best
-    /// called for a recipient `prefetch` was called for a step earlier (a hint).
-    @inline(__always)
-    func prefetchParts(_ r: Int) {
-        guard r != awake, let code = entries[r].code, let worldCodec else { return }
-        if let hint = entries[r].hint { pushsim_prefetch(hint, 4) }
-        worldCodec.decode(code, into: partBits, groups: (World.PartOffsets.world.span + 63) / 64)
-        World.prefetchParts(ofBits: partBits, World.PartOffsets.world)
-    }
-
-    /// Asks the cache for the line saying where recipient `r`'s code is (a hint).
-    @inline(__always)
-    func prefetchEntry(_ r: Int) { pushsim_prefetch(entries + r, 1) }
 
     /// The bytes recipient `r`'s code's allocation has room for (0 when not stored).
     func codeBytes(_ r: Int) -> Int { entries[r].room }
@@ -436,9 +400,6 @@ final class FleetWorlds {
         precondition(shared == nil || loaded == r || loaded < 0, "FleetWorlds: recipient \(r) packed with another's streams")
         precondition(!slot.pointee.devices.isEmpty, "FleetWorlds: a world without a device")   // decode reads a device code then
         let index = slot - slots, parts = slotParts + index
-        // The channel's box is copied at the first change to a channel built from a shared
-        // prototype: the hint is taken again at each pack, when the step has read it.
-        let first = UInt64(slot.pointee.firstChannelWord())
         let packed = takeParts(index)
         let old = entries[r].code
         var bytes: Int
@@ -485,7 +446,6 @@ final class FleetWorlds {
             entries[r].code = code
             entries[r].room = room
         }
-        entries[r].word = entries[r].word & ~0xFFFF_FFFF_FFFF | (first < 1 << 48 ? first : 0)
         code!.copyMemory(from: scratch, byteCount: bytes)
     }
 }

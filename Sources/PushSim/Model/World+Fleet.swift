@@ -1,4 +1,3 @@
-import CPrefetch
 /// The world as one recipient of a fleet (`FleetRun`): what it hands to the fleet's
 /// shared resources (`FleetHub`) instead of handling alone, and what comes back.
 ///
@@ -14,62 +13,10 @@ extension World {
         let recipient: Int32
     }
 
-    /// Prefetches what this world's next step reads first beyond the world value itself:
-    /// its queue's next entries, the main device and the channel list. Issued together,
-    /// their cache misses overlap instead of following one another (`FleetRun`). Mutating
-    /// only so that a call through a pointer does not copy the world first.
-    mutating func prefetchParts() {
-        let (h, l) = queue.nextEntryAddresses
-        if let h { pushsim_prefetch(h, 1) }
-        if let l { pushsim_prefetch(l, 1) }
-        devices.withUnsafeBufferPointer { if let d = $0.baseAddress { pushsim_prefetch(d, Int32((MemoryLayout<Device>.size + 63) / 64)) } }
-        providers.withUnsafeBufferPointer { if let p = $0.baseAddress { pushsim_prefetch(p, 1) } }
-    }
-
-    /// Where in a `World` value's bytes `prefetchParts(ofBits:_:)` reads: its queue's
-    /// parts, and the channel list's storage address; `span`: the bytes from the value's
-    /// start that hold them all.
-    struct PartOffsets {
-        let queue: QueuePartOffsets, queueAt: Int, providers: Int, span: Int
-        static let world: PartOffsets = {
-            guard let queueAt = MemoryLayout<World>.offset(of: \World.queue), let providers = MemoryLayout<World>.offset(of: \World.providers)
-            else { preconditionFailure("World: queue and providers are stored inline") }
-            let q = EventQueue<WorldEvent>.partOffsets
-            let last = max(queueAt + max(q.heap, q.lane, q.laneNext, q.packedBytes, q.packedNext, q.flags), providers)
-            return PartOffsets(queue: q, queueAt: queueAt, providers: providers, span: last + 8)
-        }()
-    }
-
-    /// Prefetches the memory that the next step of the world whose value's first bytes are
-    /// at `bits` (`offsets.span` of them, a copy will do) reads first beyond the value: its
-    /// queue's next entries (`EventQueue.partAddresses`) and the channel list (its header
-    /// and first channel). Nothing is read through the world's references, so a fleet run
-    /// asks for a world a step before it runs it, and the misses overlap with that step.
-    static func prefetchParts(ofBits bits: UnsafeRawPointer, _ offsets: PartOffsets) {
-        let q = EventQueue<WorldEvent>.partAddresses(ofBits: bits + offsets.queueAt, offsets.queue)
-        if let p = q.heap { pushsim_prefetch(p, 1) }   // the header (the root too when it starts in that line)
-        if let p = q.laneHeader { pushsim_prefetch(p, 1) }
-        if let p = q.lane { pushsim_prefetch(p, 1) }
-        if let p = q.packed { pushsim_prefetch(p, 1) }
-        if let p = q.flags { pushsim_prefetch(p, 1) }
-        if let p = UnsafeRawPointer(bitPattern: bits.loadUnaligned(fromByteOffset: offsets.providers, as: UInt.self)) { pushsim_prefetch(p, 2) }
-    }
-
-    /// The first word of the channel list's first element: the address of the box that
-    /// holds a channel too large to be stored inline (0 when the list is empty). Only a
-    /// number, for prefetching; mutating only so that a call through a pointer does not
-    /// copy the world first.
-    mutating func firstChannelWord() -> UInt {
-        providers.withUnsafeBufferPointer { $0.baseAddress.map { UnsafeRawPointer($0).load(as: UInt.self) } ?? 0 }
-    }
-
     /// Frees what only a reused world needs (a fleet's worlds run once): the timeline's
-    /// drawing buffers and the event queue's spare room; and packs the staged timeline
-    /// (`EventQueue.packStaged`), unpacked an entry at a time as the day goes.
+    /// drawing buffers.
     mutating func releaseReusableBuffers() {
         timeline = TimelineBuffers()
-        queue.shrinkToFit()
-        queue.packStaged()
     }
 
     /// A pull goes to the fleet's shared server: its service time drawn from the
@@ -93,6 +40,8 @@ extension World {
         case let .topicFanOut(message, schedule):
             commitTopics(through: Int(message))
             topicFanOut(message: Int64(message), schedule: Int(schedule))
+        case .wake:
+            preconditionFailure("World: the fleet's wake-up handed to a recipient")
         }
     }
 
@@ -141,4 +90,7 @@ public enum FleetDelivery: Sendable {
     /// The provider's fan-out of topic message `message` (the recipient's own message
     /// id) reaches this recipient's registrations.
     case topicFanOut(message: Int32, schedule: Int32)
+    /// The fleet's own next event is due: the hub's place in the fleet's one event list
+    /// (owner N, `FleetRun`); never handed to a recipient.
+    case wake
 }

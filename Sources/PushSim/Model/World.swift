@@ -12,7 +12,9 @@
 /// it is enabled (`tracing`, read once): `NoTrace` for normal runs, `RunTracer` for
 /// `pushsim trace`, so a traced run is the same code as the run it explains.
 struct World: DiscreteEventModel {
-    var queue = EventQueue<WorldEvent>(reservingCapacity: 128)
+    /// The event list: the world's own (a lone run), or, in a fleet, the fleet's one list,
+    /// lent to the world for its turn (`FleetRun`) and an empty placeholder between turns.
+    var queue: EventQueue<WorldEvent>
     var server: Server
     /// One channel instance per device of the recipient (0: the main device; provider
     /// storage is per device), each a fresh copy of the variant's channel.
@@ -70,6 +72,17 @@ struct World: DiscreteEventModel {
     /// - Parameter reusable: whether `reset` may be called (it keeps the prototypes); a
     ///   world that is not keeps its pushes packed (`PushLedger.packPushes`).
     init(setup: WorldSetup, streams: RandomStreams, tieSalt: UInt64 = 0, trace: any TraceSink, reusable: Bool = true) {
+        var own = EventQueue<WorldEvent>(reservingCapacity: 128)
+        self.init(setup: setup, streams: streams, tieSalt: tieSalt, trace: trace, reusable: reusable, scheduling: &own)
+        swap(&queue, &own)
+    }
+
+    /// The same, scheduling the timeline on `shared` (a fleet's one list, its `owner` set to
+    /// the recipient), which the world gives back: its own `queue` is an empty placeholder.
+    init(setup: WorldSetup, streams: RandomStreams, tieSalt: UInt64 = 0, trace: any TraceSink, reusable: Bool = true,
+         scheduling shared: inout EventQueue<WorldEvent>) {
+        queue = EventQueue(reservingCapacity: 0)
+        swap(&queue, &shared)
         self.setup = setup
         let device = setup.device
         server = Server(keyCount: setup.server.keys, retainLast: setup.server.retainLast)
@@ -92,6 +105,7 @@ struct World: DiscreteEventModel {
         if !setup.recipient.otherDevices.isEmpty { addOtherDevices(setup.recipient.otherDevices) }
         scheduleTimeline(server: setup.server, device: setup.device, streams: streams, horizon: setup.horizon)
         rescheduleDoze()
+        swap(&queue, &shared)
     }
 
     /// The same, from the parts of a setup.

@@ -119,6 +119,7 @@ extension WorldEvent {
             case let .pullAnswer(failed, overloaded, _): (.pullAnswer, -1, 0, (failed ? 1 : 0) | (overloaded ? 2 : 0))
             case let .topicChange(key, _): (.topicChange, key, 0, 0)
             case let .topicFanOut(message, _): (.topicFanOut, -1, Int64(message), 0)
+            case .wake: preconditionFailure("the fleet's wake-up is never a recipient's event")
             }
         }
     }

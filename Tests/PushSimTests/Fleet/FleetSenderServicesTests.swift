@@ -29,10 +29,10 @@ struct FleetSenderServicesTests {
         }
         let hub = FleetHub(spec: try! JSONDecoder().decode(FleetSpec.self, from: Data(#"{"population": {"count": 3}}"#.utf8)),
                            horizon: .zero + .hours(1), topicTemplate: nil)
-        var touched: [Int32] = []
+        var queue = EventQueue<WorldEvent>(reservingCapacity: 0)
         let random = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: 0).stream("fleet.sender")
-        withUnsafeMutablePointer(to: &touched) { p in
-            body(FleetSenderServices(worlds: worlds, hub: hub, now: .zero, touched: p, random: random), worlds)
+        withUnsafeMutablePointer(to: &queue) { q in
+            body(FleetSenderServices(worlds: worlds, hub: hub, now: .zero, queue: q, salt: { _ in 0 }, random: random), worlds)
         }
     }
 

@@ -89,10 +89,11 @@ struct EventQueueTests {
         #expect(q.nextRank == nil)
     }
 
-    @Test("The rank fills the padding after the payload: a WorldEvent entry stays 32 bytes")
+    @Test("A WorldEvent entry is 40 bytes: time, sequence, owner and rank in one word, then the 10-byte payload")
     func entryLayout() {
-        #expect(MemoryLayout<EventQueue<WorldEvent>.Entry>.stride == 32)
-        #expect(MemoryLayout<EventQueue<WorldEvent>.Entry>.offset(of: \.rank)! >= 16 + MemoryLayout<WorldEvent>.size)
+        #expect(MemoryLayout<WorldEvent>.size == 10)
+        #expect(MemoryLayout<EventQueue<WorldEvent>.Entry>.stride == 40)
+        #expect(MemoryLayout<EventQueue<WorldEvent>.Entry>.offset(of: \.order) == 16)
     }
 
     @Test("Time never moves back; horizons advance now; later events wait")
