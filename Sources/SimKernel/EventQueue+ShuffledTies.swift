@@ -1,15 +1,19 @@
 /// Shuffled ties of `EventQueue` (see its **Shuffled ties**): a check that no result
-/// depends on the arbitrary FIFO order of events equal in (time, rank, tier).
+/// depends on the arbitrary FIFO order of events equal in (time, owner, rank, tier).
 extension EventQueue {
-    /// Orders events equal in (time, rank, tier) pseudo-randomly instead of FIFO, for every
-    /// event scheduled from now on (different ranks and tiers keep their order): the order
-    /// key of an event is 20 bits of SplitMix64(sequence ^ `salt`) (ties of that broken by
-    /// sequence). The order is a
-    /// fixed function of (salt, sequence), so a run stays reproducible. `salt` 0 restores
-    /// FIFO. Meant for checks that no result depends on an arbitrary tie order; call it
-    /// before scheduling anything. `reset()` keeps the salt.
+    /// Orders events equal in (time, owner, rank, tier) pseudo-randomly instead of FIFO, for
+    /// every event scheduled from now on (different owners, ranks and tiers keep their
+    /// order): the order key of an event is 20 bits of SplitMix64(`ownerSequence` ^ `salt`)
+    /// (ties of that broken by insertion). The order is a fixed function of (salt, the
+    /// owner's sequence), so a run stays reproducible. `salt` 0 restores FIFO. Meant for
+    /// checks that no result depends on an arbitrary tie order; call it before scheduling
+    /// anything (a list lent to many owners: with each owner's salt, for its turn).
+    /// `reset()` keeps the salt.
     /// - Complexity: O(1); afterwards O(1) extra per `schedule`.
     public mutating func shuffleTies(salt: UInt64) { tieSalt = salt }
+
+    /// The salt of the shuffled tie order (0: FIFO).
+    public var tieShuffleSalt: UInt64 { tieSalt }
 
     /// The shuffled order key of `sequence`: a pseudo-random 20-bit key, then the sequence.
     @usableFromInline @inline(never) static func shuffled(_ sequence: UInt64, salt: UInt64) -> UInt64 {

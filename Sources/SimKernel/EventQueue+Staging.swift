@@ -1,6 +1,6 @@
 /// The staged list of `EventQueue` (see its **Staged events**): events scheduled in bulk
 /// before they run go to a list sorted once, popped in O(1); every pop takes the earlier of
-/// its head and the heap's by the one (time, rank, tier, sequence) order.
+/// its head and the heap's by the one (time, owner, rank, tier, sequence) order.
 extension EventQueue {
     /// Starts staging: until `endStaging()`, `schedule` puts events in the staged list
     /// instead of the heap. For many events scheduled at once before they start to run (a
@@ -18,6 +18,16 @@ extension EventQueue {
         stagingDepth += 1
     }
 
+    /// Makes room in the staged list for `count` (≥ 0) more entries: a caller that knows
+    /// about how many it will stage spares the list's growth by doubling (its copies, and up
+    /// to twice the room). Nothing pending changes.
+    /// - Complexity: O(s) for s entries in the list.
+    public mutating func reserveStaged(_ count: Int) {
+        precondition(count >= 0, "EventQueue: negative staged capacity \(count)")
+        lane.reserveCapacity(lane.count + count)
+        flags.reserveCapacity((Int(nextSequence) + count) / 32 + 1)
+    }
+
     /// Ends staging (the outermost one: sorts the staged events, with any staged before
     /// that are still pending, so that they can run; an inner one only counts).
     /// - Precondition: staging.
@@ -32,7 +42,9 @@ extension EventQueue {
         // few ordered runs, one per event class, cost it little at that size); the
         // library's sort beyond.
         let first = laneNext
-        guard lane.count - first <= 64 else { lane[first...].sort { $0.runsBefore($1) }; return }
+        // In place: sorting the slice `lane[first...]` would copy it first (a fleet's list is
+        // every recipient's day).
+        guard lane.count - first <= 64 else { lane.withUnsafeMutableBufferPointer { $0[first...].sort { $0.runsBefore($1) } }; return }
         lane.withUnsafeMutableBufferPointer { l in
             for i in l.indices.dropFirst(first + 1) {
                 let moving = l[i]

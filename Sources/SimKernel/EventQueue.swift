@@ -33,16 +33,17 @@ public struct EventID: Hashable, Sendable {
 /// advances `now` to the horizon. Scheduling before `now` is a broken invariant and traps.
 ///
 /// **Shuffled ties (checks only).** `shuffleTies(salt:)` replaces FIFO among events equal in
-/// (time, owner, rank, tier) by a pseudo-random order fixed by the salt, to find results that
-/// depend on an arbitrary tie order. It never reorders different times, ranks or tiers.
-/// Off by default, and then the order is exactly (time, rank, tier, insertion sequence).
+/// (time, owner, rank, tier) by a pseudo-random order fixed by the salt and the owner's own
+/// count of scheduled events (`ownerSequence`), to find results that depend on an arbitrary
+/// tie order. It never reorders different times, owners, ranks or tiers. Off by default, and
+/// then the order is exactly (time, owner, rank, tier, insertion sequence).
 ///
 /// **Cancellation is lazy.** `cancel(_:)` marks an event in O(1); the entry stays where it
 /// is (the heap or the staged list) and is discarded when it reaches the front.
 /// `pendingCount` never counts it.
 ///
 /// Storage is a binary min-heap in one contiguous array of plain entries (time, sequence,
-/// payload, rank): no closures, existentials or class boxes on the hot path. `reset()` empties
+/// owner and rank, payload): no closures, existentials or class boxes on the hot path. `reset()` empties
 /// the queue but keeps its capacity, so one queue can serve many replications.
 ///
 /// **Staged events.** Events scheduled between `beginStaging()` and `endStaging()` (a run's
@@ -134,6 +135,11 @@ public struct EventQueue<Payload> {
     @usableFromInline var _eventsPopped: Int
     /// 0: ties run FIFO; otherwise the salt of the pseudo-random tie order.
     @usableFromInline var tieSalt: UInt64
+    /// The owner's count of events scheduled so far, which keys the shuffled tie order: a
+    /// list of one owner counts as `nextSequence` does; a list lent to many owners in turn
+    /// is given each owner's count for its turn (a fleet keeps them), so an owner's shuffled
+    /// order is the one a list of its own would give it.
+    public var ownerSequence: UInt64
 
     /// Creates an empty queue with `now == .zero`.
     /// - Parameter reservingCapacity: number of simultaneously scheduled events to make room
@@ -155,6 +161,7 @@ public struct EventQueue<Payload> {
         _now = .zero
         _eventsPopped = 0
         tieSalt = 0
+        ownerSequence = 0
     }
 
     /// The current simulated time: the time of the last popped event, or the last horizon
@@ -219,10 +226,11 @@ public struct EventQueue<Payload> {
         schedule(at: time, tier: Self.lastTier, rank: rank, payload)
     }
 
-    /// Schedules `payload` to run at `time` in `tier` with `rank`: at an equal time, events
-    /// of a lower rank run first, then those of a lower tier; among events equal in (time,
-    /// rank, tier) this one runs after every one already scheduled (or, with
-    /// `shuffleTies(salt:)`, in the shuffled order).
+    /// Schedules `payload` to run at `time` in `tier` with `rank`, for the queue's current
+    /// `owner`: at an equal time, events of a lower owner run first, then those of a lower
+    /// rank, then those of a lower tier; among events equal in (time, owner, rank, tier)
+    /// this one runs after every one already scheduled (or, with `shuffleTies(salt:)`, in
+    /// the shuffled order).
     /// - Parameters:
     ///   - tier: 0 … `lastTier` (15): the class of simultaneous events it belongs to.
     ///   - rank: any `UInt32` (0 by default); a higher rank runs after every lower one.
@@ -236,9 +244,11 @@ public struct EventQueue<Payload> {
         precondition(tier <= Self.lastTier, "EventQueue: tier \(tier) is past the last tier (\(Self.lastTier))")
         let sequence = nextSequence
         nextSequence &+= 1
+        let own = ownerSequence
+        ownerSequence &+= 1
         if sequence & 31 == 0 { flags.append(0) }
         var key = sequence
-        if tieSalt != 0 { key = Self.shuffled(sequence, salt: tieSalt) }
+        if tieSalt != 0 { key = Self.shuffled(own, salt: tieSalt) & Self.shuffleMask | sequence }
         key |= UInt64(tier) << Self.tierShift
         let entry = Entry(time: time.microseconds, owner: owner, rank: rank, sequence: key, payload: payload)
         if staging {
@@ -307,8 +317,9 @@ public struct EventQueue<Payload> {
 
     /// Pops the earliest live event if it is at or before `horizon` and of `owner`, sets
     /// `now` to its time and returns its payload; otherwise returns `nil` and changes
-    /// nothing (`now` stays). For a loop that runs one owner's turn: its events at an
-    /// instant, ending where another owner's or a later instant's begin.
+    /// nothing (`now` stays). For a loop that runs one owner's turn: with `horizon` the
+    /// turn's instant, its events at that instant, ending where another owner's or a later
+    /// instant's begin.
     /// - Complexity: O(log n), plus O(log n) per cancelled entry discarded.
     /// - Precondition: not staging.
     @inlinable
@@ -337,8 +348,8 @@ public struct EventQueue<Payload> {
         }
     }
 
-    /// Empties the queue for reuse: no events, `now == .zero`, sequences restart at 0,
-    /// `eventsPopped == 0`. Keeps the allocated capacity. IDs issued before are invalid.
+    /// Empties the queue for reuse: no events, `now == .zero`, sequences (and
+    /// `ownerSequence`) restart at 0, `eventsPopped == 0`; `owner` and the tie salt stay. Keeps the allocated capacity. IDs issued before are invalid.
     /// - Complexity: O(n).
     @inlinable
     public mutating func reset() {
@@ -349,6 +360,7 @@ public struct EventQueue<Payload> {
         flags.removeAll(keepingCapacity: true)
         cancelledCount = 0
         nextSequence = 0
+        ownerSequence = 0
         _now = .zero
         _eventsPopped = 0
     }

@@ -51,7 +51,8 @@ public enum Simulator {
 
     /// Runs `owner`'s turn: every event of `owner` at the front of the list and at or before
     /// `horizon` (`EventQueue.next(until:owner:)`), those the handler schedules for it there
-    /// included; it ends where another owner's event or a later one comes first. For a
+    /// included; it ends where another owner's event or a later one comes first (with
+    /// `horizon` the turn's instant, as a fleet runs it). For a
     /// list of many owners (a fleet's recipients, each lent the list for its turn).
     /// - Complexity: O((e + c) log n), as `run(_:until:observer:)`.
     @inlinable

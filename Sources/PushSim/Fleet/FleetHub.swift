@@ -4,9 +4,9 @@ import SimKernel
 /// providers' quotas, the shared sender's pending messages, the fleet's own events, and
 /// the timeline. One instance per fleet run, used on one thread; the recipients' worlds
 /// reach it through `World.FleetLink`, and what it hands back to a recipient goes into
-/// `deliveries`, which `FleetRun` puts into that recipient's queue after the current step.
+/// `deliveries`, which `FleetRun` schedules for that recipient after the current turn.
 ///
-/// Its state is touched at nearly every step, so its properties are `@exclusivity(unchecked)`
+/// Its state is touched at nearly every turn, so its properties are `@exclusivity(unchecked)`
 /// (the run-time exclusivity checks cost about 5% of a fleet day): no method holds an
 /// access to one of them while calling out.
 final class FleetHub {
@@ -22,7 +22,7 @@ final class FleetHub {
     /// The fleet's own events; schedule through `schedule(_:at:)`, which tells the outer
     /// schedule (`scheduled`).
     @exclusivity(unchecked) private(set) var events = EventQueue<Event>(reservingCapacity: 256)
-    /// Set when an event is scheduled: the fleet's place in the outer schedule may have moved.
+    /// Set when an event is scheduled: the fleet's wake-up in the one event list may have to move.
     @exclusivity(unchecked) var scheduled = false
 
     /// Schedules one of the fleet's own events at `time` (≥ now).

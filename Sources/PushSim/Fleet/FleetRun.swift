@@ -43,8 +43,8 @@ struct FleetRun {
         let shared = scenario.generator.isCounterBased
             ? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first) : nil
         let worlds = FleetWorlds(count: n, streams: shared, firstReplication: first)
-        func salt(_ r: Int) -> UInt64 {
-            simulation.shuffleTies.map { Simulation.tieSalt(seed: $0, replication: first + r, generator: scenario.generator) } ?? 0
+        let ties = simulation.shuffleTies.map { seed in
+            FleetTieOrder(salts: (0..<n).map { Simulation.tieSalt(seed: seed, replication: first + $0, generator: scenario.generator) })
         }
         var queue = EventQueue<WorldEvent>(reservingCapacity: 4 * n + 64)
         queue.beginStaging()   // every recipient's timeline, sorted once
@@ -59,7 +59,12 @@ struct FleetRun {
                 streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)
             }
             queue.owner = UInt32(r)
-            var world = World(setup: setup, streams: streams, tieSalt: salt(r), trace: NoTrace(), reusable: false, scheduling: &queue)
+            // Room for every timeline at the first 64 recipients' mean size: the list then
+            // grows once, not by doubling (its copies, and up to twice the room).
+            if r == min(64, n - 1) && r > 0 { queue.reserveStaged((queue.pendingCount / r + 1) * (n - r) * 9 / 8) }
+            ties?.lend(&queue, to: r)
+            var world = World(setup: setup, streams: streams, tieSalt: queue.tieShuffleSalt, trace: NoTrace(), reusable: false, scheduling: &queue)
+            ties?.takeBack(queue, from: r)
             world.fleet = World.FleetLink(hub: hub, recipient: Int32(r))
             world.releaseReusableBuffers()
             worlds.store(r, world)
@@ -85,7 +90,7 @@ struct FleetRun {
         var hubEvents = 0, wakes = 0
         func withSender(at now: SimTime, _ body: (inout any SenderPolicy, inout SenderContext) -> Void) {
             withUnsafeMutablePointer(to: &queue) { q in
-                var cx = SenderContext(FleetSenderServices(worlds: worlds, hub: hub, now: now, queue: q, salt: salt, random: senderRandom))
+                var cx = SenderContext(FleetSenderServices(worlds: worlds, hub: hub, now: now, queue: q, ties: ties, random: senderRandom))
                 body(&sender!, &cx)
             }
         }
@@ -107,13 +112,15 @@ struct FleetRun {
                     }
                 }
             } else {
+                queue.owner = owner
+                ties?.lend(&queue, to: Int(owner))
                 worlds.withWorld(Int(owner)) { world in
                     swap(&queue, &world.queue)
-                    world.queue.owner = owner
-                    if simulation.shuffleTies != nil { world.queue.shuffleTies(salt: salt(Int(owner))) }
                     Simulator.run(&world, turnOf: owner, until: now)
                     swap(&queue, &world.queue)
+                    precondition(world.queue.isEmpty, "FleetRun: a world scheduled on its placeholder list")
                 }
+                ties?.takeBack(queue, from: Int(owner))
             }
             if !hub.pendingMessages.isEmpty {
                 let messages = hub.pendingMessages
@@ -126,8 +133,9 @@ struct FleetRun {
             if !hub.deliveries.isEmpty {
                 for d in hub.deliveries {
                     queue.owner = UInt32(d.recipient)
-                    if simulation.shuffleTies != nil { queue.shuffleTies(salt: salt(Int(d.recipient))) }
+                    ties?.lend(&queue, to: Int(d.recipient))
                     queue.schedule(d.event, at: d.time)
+                    ties?.takeBack(queue, from: Int(d.recipient))
                 }
                 hub.deliveries.removeAll(keepingCapacity: true)
             }
@@ -137,19 +145,25 @@ struct FleetRun {
             }
         }
         // Nothing is left at or before the horizon: the clock moves to it.
-        precondition(queue.next(until: horizon) == nil, "FleetRun: an event left before the horizon")
+        let left = queue.next(until: horizon)
+        precondition(left == nil, "FleetRun: an event left before the horizon")
+        let events = queue.eventsPopped - wakes + hubEvents
+        // What is left runs after the horizon, never: the list's storage (every timeline
+        // staged, all of it popped) is given back before the outcomes are gathered.
+        queue = EventQueue(reservingCapacity: 0)
+        _ = queue.next(until: horizon)
         if sender != nil { withSender(at: horizon) { policy, cx in policy.finish(&cx) } }
         var outcomes = FleetOutcomes()
         // Each world is released once its outcome is read: the outcomes replace the worlds.
         for r in 0..<n {
             var world = worlds.take(r)
+            queue.owner = UInt32(r)
+            ties?.lend(&queue, to: r)
             swap(&queue, &world.queue)
-            world.queue.owner = UInt32(r)
             outcomes.append(world.finish(at: horizon))
             swap(&queue, &world.queue)
         }
         hub.timeline.finish()
-        let events = queue.eventsPopped - wakes + hubEvents
         return withExtendedLifetime(hub) { FleetOutcome(id: id, outcomes: outcomes, timeline: hub.timeline, events: events) }
     }
 

@@ -21,8 +21,8 @@ struct FleetSenderServices: SenderServices {
     /// The fleet's one event list, held by the fleet run while the sender runs; lent to a
     /// world the handler changes (`lend`). Valid for the handler's call only.
     let queue: UnsafeMutablePointer<EventQueue<WorldEvent>>
-    /// Recipient r's tie-shuffling salt (0: FIFO ties).
-    let salt: (Int) -> UInt64
+    /// The recipients' shuffled tie order (nil: FIFO ties).
+    let ties: FleetTieOrder?
     let random: RandomStream
 
     var recipient: RecipientSpec { worlds[0].setup.recipient }
@@ -55,12 +55,19 @@ struct FleetSenderServices: SenderServices {
     /// Runs `body` on recipient `i`'s world with the event list lent to it: what it
     /// schedules is recipient i's (owner i).
     private func lend<R>(_ i: Int, _ body: (inout World) -> R) -> R {
-        worlds.withWorld(i) { w in
+        let owner = queue.pointee.owner
+        queue.pointee.owner = UInt32(i)
+        ties?.lend(&queue.pointee, to: i)
+        defer {
+            ties?.takeBack(queue.pointee, from: i)
+            queue.pointee.owner = owner
+        }
+        return worlds.withWorld(i) { w in
             swap(&queue.pointee, &w.queue)
-            let (owner, shuffled) = (w.queue.owner, salt(i))
-            w.queue.owner = UInt32(i)
-            if shuffled != 0 { w.queue.shuffleTies(salt: shuffled) }
-            defer { w.queue.owner = owner; swap(&queue.pointee, &w.queue) }
+            defer {
+                swap(&queue.pointee, &w.queue)
+                precondition(w.queue.isEmpty, "FleetSenderServices: a world scheduled on its placeholder list")
+            }
             return body(&w)
         }
     }

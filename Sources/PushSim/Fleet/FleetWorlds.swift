@@ -12,8 +12,9 @@ import Glibc
 /// - with a counter-based generator, where its streams are: the fleet's recipients share
 ///   one set of stream objects (`RandomStreams.resume`), each recipient's replication at
 ///   its own positions, so a sleeping recipient's streams are a few LEB128 numbers.
-/// The rest of a world's heap storage (the queue's and ledgers' arrays, the channel's box)
-/// stays where it is.
+/// The rest of a world's heap storage (the ledgers' arrays, the channel's box) stays where
+/// it is; its queue is an empty placeholder between turns (the fleet's one list is lent to
+/// it for its turn, `FleetRun`).
 ///
 /// An access (`subscript`'s `_modify`, `withWorld`) wakes the world, putting the awake one
 /// to sleep; an access nested in another's (a sender handler reaching several recipients)

@@ -31,6 +31,28 @@ import Testing
         let rows = try FleetSupport.table(fleet.out, "fleet.csv")
         #expect(rows.count == 2 * 3 * 3)
         #expect(rows.allSatisfy { $0["recipients"] == "40.000000" })
+        // With no shared resource a fleet's events are its recipients' (runs 40k … 40k + 39).
+        let runs = try FleetSupport.table(fleet.out, "runs.csv")
+        for row in rows {
+            let k = Int(row["replication"]!)!
+            let mine = runs.filter { $0["variant"] == row["variant"] && $0["strategy"] == row["strategy"] && (40 * k ..< 40 * k + 40).contains(Int($0["replication"]!)!) }
+            #expect(mine.count == 40)
+            #expect(Double(row["events"]!)! == mine.reduce(0.0) { $0 + Double($1["events"]!)! }, "\(row)")
+        }
+    }
+
+    /// With `--shuffle-ties`, recipient r still runs as lone run k·N + r (runs.csv byte for
+    /// byte). The order of equal-time events itself does not show in runs.csv (these
+    /// scenarios' results do not depend on it, as `make check-determinism` checks);
+    /// `FleetTieOrderTests` and `EventQueueOwnerTests` check that order.
+    @Test func shuffledFleetIsTheShuffledLoneRuns() throws {
+        let fleet = try FleetSupport.run(Self.lone.replacingOccurrences(of: "REPS", with: "2")
+            .replacingOccurrences(of: "FLEET", with: #", "fleet": {"population": {"count": 30}}"#), ["--shuffle-ties", "77"])
+        let lone = try FleetSupport.run(Self.lone.replacingOccurrences(of: "REPS", with: "60").replacingOccurrences(of: "FLEET", with: ""),
+                                        ["--shuffle-ties", "77"])
+        #expect(fleet.status == 0 && lone.status == 0, "\(fleet.err) \(lone.err)")
+        let a = try Data(contentsOf: fleet.out.appendingPathComponent("runs.csv")), b = try Data(contentsOf: lone.out.appendingPathComponent("runs.csv"))
+        #expect(a == b, "runs.csv differs between the shuffled fleet and the shuffled lone runs")
     }
 
     /// Each fleet file is byte-identical for any --jobs.

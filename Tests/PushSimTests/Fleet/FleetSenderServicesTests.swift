@@ -17,6 +17,14 @@ struct FleetSenderServicesTests {
     /// Three recipients (perToken), each device's current token 1 and previous 100 + r;
     /// `body` gets the services and the worlds.
     static func withServices(_ tokenStore: String = "perToken", _ body: (FleetSenderServices, FleetWorlds) -> Void) {
+        withServicesAndList(tokenStore) { s, worlds, _ in body(s, worlds) }
+    }
+
+    /// The same, with the fleet's one event list the services lend (recipient 3's owner set,
+    /// as after a turn of a fourth recipient). The worlds are as a fleet keeps them: their
+    /// own lists empty placeholders (their timelines are dropped).
+    static func withServicesAndList(_ tokenStore: String = "perToken",
+                                    _ body: (FleetSenderServices, FleetWorlds, UnsafeMutablePointer<EventQueue<WorldEvent>>) -> Void) {
         let scenario = Self.scenario(tokenStore)
         let simulation = Simulation(scenario: scenario)
         let worlds = FleetWorlds(count: 3)
@@ -25,14 +33,16 @@ struct FleetSenderServicesTests {
             var w = Simulation.world(channel: scenario.variants[0].channel, strategy: scenario.strategies[0].prototype,
                                      setup: simulation.setup(variant: 0), streams: streams, trace: NoTrace())
             w.devices[0].previousRegisteredToken = 100 + r
+            w.queue = EventQueue(reservingCapacity: 0)
             worlds.store(r, w)
         }
         let hub = FleetHub(spec: try! JSONDecoder().decode(FleetSpec.self, from: Data(#"{"population": {"count": 3}}"#.utf8)),
                            horizon: .zero + .hours(1), topicTemplate: nil)
         var queue = EventQueue<WorldEvent>(reservingCapacity: 0)
+        queue.owner = 3
         let random = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: 0).stream("fleet.sender")
         withUnsafeMutablePointer(to: &queue) { q in
-            body(FleetSenderServices(worlds: worlds, hub: hub, now: .zero, queue: q, salt: { _ in 0 }, random: random), worlds)
+            body(FleetSenderServices(worlds: worlds, hub: hub, now: .zero, queue: q, ties: nil, random: random), worlds, q)
         }
     }
 
@@ -69,6 +79,21 @@ struct FleetSenderServicesTests {
             s.raise(.attemptsMax, to: 4, registration: 33)
             #expect(worlds.read(2) { $0.observer.counts[.attemptsMax] } == 4)
             #expect(worlds.read(1) { $0.observer.counts[.attemptsMax] } == 0)
+        }
+    }
+
+    @Test("A send reaches its recipient's world with the one list lent to it: what it schedules is that recipient's, and the list is given back")
+    func sendSchedulesAsTheRecipient() {
+        Self.withServicesAndList { s, worlds, list in
+            var push = Push(id: 0, cursor: 1, change: Change(sequence: 1, key: 0, value: 1), sentAt: .zero)
+            // The message, as a recipient's server opens it for the shared sender.
+            push.notification = worlds.withWorld(1) { $0.messages.open() } | 1 << FleetSenderServices.messageShift
+            _ = s.send(push, to: 16)   // recipient 1's current registration
+            #expect(list.pointee.pendingCount > 0, "the channel scheduled the copy's arrival")
+            #expect(list.pointee.nextKey?.owner == 1)
+            #expect(list.pointee.owner == 3, "the owner before the send is restored")
+            #expect(worlds.read(1) { $0.queue.isEmpty && $0.ledger.count == 1 })
+            #expect(worlds.read(0) { $0.ledger.count == 0 })
         }
     }
 }

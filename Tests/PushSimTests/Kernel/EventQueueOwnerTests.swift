@@ -126,4 +126,42 @@ struct EventQueueOwnerTests {
         while let e = q.next(until: .distantFuture) { order.append(e) }
         #expect(order == ["1-early", "0-late", "1-late"])
     }
+
+    @Test("Events handed to owners after a turn, at its instant, run before the later owners of that instant: the lower owner's again, then the same owner's")
+    func handedAtTheTurnsInstant() {
+        var q = EventQueue<String>()
+        q.owner = 2; q.schedule(at: sec(1), "2-a")
+        q.owner = 3; q.schedule(at: sec(1), "3-a")
+        #expect(q.next(until: sec(1), owner: 2) == "2-a")
+        #expect(q.next(until: sec(1), owner: 2) == nil)
+        // After the turn: a pull answer for owner 0 and one for owner 2, at the instant.
+        q.owner = 2; q.schedule(at: sec(1), "2-answer")
+        q.owner = 0; q.schedule(at: sec(1), "0-answer")
+        var order: [String] = []
+        while let (t, o) = q.nextKey, t <= sec(1) { while let e = q.next(until: t, owner: o) { order.append(e) } }
+        #expect(order == ["0-answer", "2-answer", "3-a"])
+    }
+
+    @Test("Shuffled ties are keyed by the owner's own count: an owner lent the list in turns gets the order a list of its own gives it")
+    func shuffledByOwnerSequence() {
+        // Owner 1's events, all at one instant and tier, interleaved with owner 0's in one
+        // list (its count carried across), and alone in a list of its own.
+        var own = EventQueue<Int>()
+        own.shuffleTies(salt: 0xABCD)
+        for i in 0..<50 { own.schedule(at: sec(1), i) }
+        var alone: [Int] = []
+        while let e = own.next(until: sec(1)) { alone.append(e) }
+        #expect(alone != Array(0..<50), "the salt shuffles")
+
+        var shared = EventQueue<Int>()
+        var count: UInt64 = 0
+        for i in 0..<50 {
+            shared.owner = 0; shared.shuffleTies(salt: 7); shared.ownerSequence = UInt64(i); shared.schedule(at: sec(1), 1_000 + i)
+            shared.owner = 1; shared.shuffleTies(salt: 0xABCD); shared.ownerSequence = count; shared.schedule(at: sec(1), i)
+            count = shared.ownerSequence
+        }
+        var together: [Int] = []
+        while let e = shared.next(until: sec(1)) { if e < 1_000 { together.append(e) } }
+        #expect(together == alone)
+    }
 }
