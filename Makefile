@@ -25,7 +25,7 @@ REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*
 COMMIT := $(shell c=$$(git rev-parse HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null && echo $$c || echo $$c-dirty; })
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build install uninstall deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism crash-test mutate test-reseed fuzz
+.PHONY: run test build install uninstall deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism crash-test mutate test-reseed fuzz sanitize sanitize-asan sanitize-tsan sanitize-ci
 
 run: build plot-deps
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -200,6 +200,118 @@ FUZZ_CLASSES ?= all
 fuzz: build
 	@python3 scripts/fuzz.py --seed $(FUZZ_SEED) --classes $(FUZZ_CLASSES) $(if $(FUZZ_COUNT),--count $(FUZZ_COUNT),--minutes $(FUZZ_MINUTES))
 
+# Sanitizers (docs/testing.md, Sanitizers; not part of `make test`). Debug builds of the
+# package and its tests, each in a scratch folder of its own, run with the sanitizer's
+# options; positive controls first (Tests/SanitizerControls: a heap-use-after-free, a heap
+# overflow in Swift and in C, a two-thread `n += 1` data race, a leak), each of which must
+# make `swift test` fail with the sanitizer's own report under the same flags and options:
+# a sanitized run that could not fail would prove nothing.
+# - AddressSanitizer (.build-asan/): the whole suite, ASAN_OPTIONS=detect_leaks=0 (leak
+#   checks on the suites report only static tables and Foundation's own allocations) and
+#   abort_on_error=1 (an error is a SIGABRT: a crash to fuzz.py, not an exit status 1).
+#   The C targets are instrumented too (-Xcc -fsanitize=address: CPhilox; heapOverflowC
+#   checks it); GSL, zlib, Foundation and the Swift runtime are not (their malloc and free
+#   are still intercepted). Then a leak check (detect_leaks=1) of two CLI runs, the study
+#   and the 10,000-recipient fleet scenario wake-0700, with the suppressions of
+#   Tests/SanitizerControls/lsan-suppressions.txt (global initialisers, one Foundation
+#   allocation; the leak control shows they do not hide a plain leak).
+# - ThreadSanitizer (.build-tsan/): the suites that run threads or many worlds: parallel
+#   (ParallelRunner, WorldReuse, Sweep, SweepPoints, Determinism), fleet, kernel, World and
+#   fingerprint, TSAN_OPTIONS=halt_on_error=1 (the first race fails the run); C targets
+#   instrumented as well (-Xcc -fsanitize=thread). No linker workaround: the compiler crash
+#   (Swift 6.3.1, "Invalid bitcast ... Broken module") came from one pattern, a mutating
+#   access through a `let` pointer of the noncopyable ProviderContext, now a `var` (same
+#   code, same fingerprints). That keeps Swift's inout-access race checks, which the
+#   `--wrap=__tsan_external_write` workaround of docs/sanitizers.md switched off.
+# Wall-clock limits in tests (a 60 s wait for a child, 20 s and 30 s linearity limits, the
+# fuzz test's 300 s per command) are multiplied by SANITIZE_TIME_SCALE (default 10; the
+# tests read PUSHSIM_TEST_TIME_SCALE); tests hand *SAN_OPTIONS on to the pushsim processes
+# they start; the fuzz test sets no address-space limit for a sanitized pushsim. Nothing
+# is skipped. `make sanitize` takes over an hour and a half here (docs/testing.md, Sanitizers, Time).
+# `make sanitize-ci`: the subset CI runs (.ci/run, after `make test`), a few minutes beyond
+# its builds: the controls, then the sanitized `pushsim` alone (the product, not the test
+# bundle) on the workloads that reach the kernel, the worlds, a
+# fleet's coded worlds and the worker threads: the study (200 replications, 2 jobs) and the
+# 07:00 wake (10,000 recipients, 2 replications on 2 jobs), under ASan with leak checks on
+# and under TSan.
+ASAN_SCRATCH := .build-asan
+TSAN_SCRATCH := .build-tsan
+ASAN_FLAGS := -Xswiftc -sanitize=address -Xcc -fsanitize=address
+TSAN_FLAGS := -Xswiftc -sanitize=thread -Xcc -fsanitize=thread
+SANITIZE_TIME_SCALE ?= 10
+ASAN_ENV := ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 SWIFT_BACKTRACE=enable=no PUSHSIM_TEST_TIME_SCALE=$(SANITIZE_TIME_SCALE)
+TSAN_ENV := TSAN_OPTIONS=halt_on_error=1 SWIFT_BACKTRACE=enable=no PUSHSIM_TEST_TIME_SCALE=$(SANITIZE_TIME_SCALE)
+LSAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/SanitizerControls/lsan-suppressions.txt
+# The suites, as `swift test --filter` expressions.
+SAN_KERNEL := --filter '^PushSimTests\.(EventQueue|Simulator)'
+SAN_FLEET := --filter '\.(Fleet[A-Za-z]*|LEB128Tests|WordDeltaTests|PackedPushesTests)/'
+SAN_WORLD := --filter '\.World(Tests|ReuseTests)/'
+SAN_PARALLEL := --filter '\.(ParallelRunnerTests|WorldReuseTests|SweepTests|SweepPointsTests|DeterminismTests)/'
+SAN_FINGERPRINT := --filter 'FingerprintTests/'
+
+# $(call san_build,NAME,SCRATCH,FLAGS): builds the package and its tests with FLAGS into SCRATCH.
+san_build = t0=$$(date +%s); echo "$(1): building into $(2)/ ($(3))"; \
+	$(SWIFT) build --build-tests --scratch-path $(2) $(3) >$(2)/sanitize-build.log 2>&1 || { tail -n 40 $(2)/sanitize-build.log; echo "$(1): build failed (log: $(2)/sanitize-build.log)"; exit 2; }; \
+	echo "$(1): built in $$(( $$(date +%s) - t0 )) s"
+
+# $(call san_control,NAME,SCRATCH,FLAGS,ENV,TEST,REPORT): control TEST of Tests/SanitizerControls,
+# built with FLAGS into SCRATCH/controls and run under ENV, must fail with REPORT (grep -E) in its output.
+san_control = log=$(2)/control-$(5).log; \
+	if env $(4) $(SWIFT) test --package-path Tests/SanitizerControls --scratch-path $(2)/controls $(3) --filter 'ControlTests\.$(5)\(' >$$log 2>&1; then \
+		echo "$(1) control $(5): swift test passed: the error went unreported, this run cannot fail (log: $$log)"; exit 1; \
+	elif grep -qE '$(6)' $$log; then echo "$(1) control $(5): \"$$(grep -m1 -oE '$(6)' $$log)\" reported, swift test failed, as it must"; \
+	else tail -n 30 $$log; echo "$(1) control $(5): swift test failed without \"$(6)\" (log: $$log)"; exit 1; fi
+
+# $(call san_test,NAME,SCRATCH,FLAGS,ENV,FILTERS): the tests FILTERS selects (all without), built
+# by san_build, run under ENV; the output goes to SCRATCH/NAME.log, the result line and any failure here.
+san_test = log=$(2)/$(1).log; t0=$$(date +%s); echo "$(1): running (log: $$log)"; \
+	env $(4) $(SWIFT) test --skip-build --scratch-path $(2) $(3) $(5) >$$log 2>&1; status=$$?; \
+	grep -aE 'Test run with|^✘ Test .* recorded an issue' $$log | cut -c1-400; \
+	if [ $$status -ne 0 ]; then grep -a -m1 -A40 -E 'ERROR: AddressSanitizer|WARNING: ThreadSanitizer|ERROR: LeakSanitizer' $$log; \
+		tail -n 15 $$log; echo "$(1): FAILED (exit $$status) after $$(( $$(date +%s) - t0 )) s (log: $$log)"; exit 1; fi; \
+	echo "$(1): passed in $$(( $$(date +%s) - t0 )) s"
+
+# $(call san_leaks,SCENARIOS,ARGS): the ASan pushsim runs each scenario with leak checks on.
+san_leaks = $(call san_cli,asan,$(ASAN_SCRATCH),$(LSAN_ENV),$(1:%=%@$(2)))
+
+# $(call san_cli,NAME,SCRATCH,ENV,RUNS): SCRATCH's pushsim runs each of RUNS (FILE@ARGS, the
+# arguments joined by commas) under ENV into SCRATCH/cli/; its output in a log; a
+# sanitizer's report (or any failure) stops the target.
+SAN_CI_RUNS := $(SCENARIO)@--replications,200,--jobs,2 Scenarios/fleet/wake-0700.json@--jobs,2
+san_cli = for r in $(4); do f=$${r%%@*}; args=$$(echo "$${r\#*@}" | tr ',' ' '); n=$$(basename $$f .json); \
+	log=$(2)/cli-$$n.log; t0=$$(date +%s); rm -rf $(2)/cli/$$n; \
+	env $(3) $(2)/debug/pushsim run $$f $$args --quiet --no-plot --runs none --out $(2)/cli/$$n >$$log 2>&1 \
+		|| { grep -a -A30 -m1 -E 'ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer' $$log || tail -n 30 $$log; \
+		     echo "$(1) pushsim run $$n: FAILED (log: $$log)"; exit 1; }; \
+	echo "$(1) pushsim run $$n $$args: no report ($$(( $$(date +%s) - t0 )) s)"; done
+
+asan_controls = $(call san_control,asan,$(ASAN_SCRATCH),$(ASAN_FLAGS),$(ASAN_ENV),heapUseAfterFree,AddressSanitizer: heap-use-after-free) && \
+	$(call san_control,asan,$(ASAN_SCRATCH),$(ASAN_FLAGS),$(ASAN_ENV),heapOverflowSwift,AddressSanitizer: heap-buffer-overflow) && \
+	$(call san_control,asan,$(ASAN_SCRATCH),$(ASAN_FLAGS),$(ASAN_ENV),heapOverflowC,AddressSanitizer: heap-buffer-overflow) && \
+	$(call san_control,lsan,$(ASAN_SCRATCH),$(ASAN_FLAGS),$(LSAN_ENV),leak,Controls16leakedAllocation)
+tsan_controls = $(call san_control,tsan,$(TSAN_SCRATCH),$(TSAN_FLAGS),$(TSAN_ENV),dataRace,ThreadSanitizer: (data race|Swift access race))
+
+sanitize: sanitize-asan sanitize-tsan
+
+sanitize-asan: deps schema-deps plot-deps chromium-deps
+	@mkdir -p $(ASAN_SCRATCH); $(call san_build,asan,$(ASAN_SCRATCH),$(ASAN_FLAGS))
+	@$(asan_controls)
+	@$(call san_test,asan-all,$(ASAN_SCRATCH),$(ASAN_FLAGS),$(ASAN_ENV),)
+	@$(call san_leaks,$(SCENARIO) Scenarios/fleet/wake-0700.json,)
+
+sanitize-tsan: deps schema-deps plot-deps
+	@mkdir -p $(TSAN_SCRATCH); $(call san_build,tsan,$(TSAN_SCRATCH),$(TSAN_FLAGS))
+	@$(tsan_controls)
+	@$(call san_test,tsan-threads,$(TSAN_SCRATCH),$(TSAN_FLAGS),$(TSAN_ENV),$(SAN_PARALLEL) $(SAN_FLEET) $(SAN_KERNEL) $(SAN_WORLD) $(SAN_FINGERPRINT))
+
+sanitize-ci: deps
+	@mkdir -p $(ASAN_SCRATCH) $(TSAN_SCRATCH); $(call san_build,asan,$(ASAN_SCRATCH),--product pushsim $(ASAN_FLAGS))
+	@$(asan_controls)
+	@$(call san_cli,asan,$(ASAN_SCRATCH),$(LSAN_ENV),$(SAN_CI_RUNS))
+	@$(call san_build,tsan,$(TSAN_SCRATCH),--product pushsim $(TSAN_FLAGS))
+	@$(tsan_controls)
+	@$(call san_cli,tsan,$(TSAN_SCRATCH),$(TSAN_ENV),$(SAN_CI_RUNS))
+
 # Rewrites the baselines (summaries and fingerprint lists) on purpose (review the diff
 # before committing it).
 baseline: build
@@ -241,4 +353,4 @@ chromium-deps:
 		|| { cat $(CHROMIUM_LOG); echo "installing chromium failed"; exit 1; }; }
 
 clean:
-	rm -rf .build
+	rm -rf .build $(ASAN_SCRATCH) $(TSAN_SCRATCH)

@@ -7,7 +7,9 @@ NaN-like strings and tokens, huge arrays, long and unicode strings, duplicate ke
 trailing commas, deep nesting, wrong top-level types, truncation, bad bytes) and, for
 each mutant, runs `pushsim validate` and a short `pushsim run` (a sweep: `pushsim sweep`)
 with --replications R --jobs 1 --quiet --no-plot into a fresh --out, each in an empty
-working folder, under a time limit and a memory limit (RLIMIT_AS, set in the child).
+working folder, under a time limit and a memory limit (RLIMIT_AS, set in the child;
+--no-address-limit leaves it out for a sanitized pushsim, whose shadow memory reserves
+terabytes of address space: the size check is still told half of --memory).
 
 A finding is one of:
   crash          the command died by a signal (a trap, abort, or the memory limit)
@@ -30,7 +32,7 @@ reruns as it is); prints a short summary. Exit 1 when it found anything, 0 other
 
 Usage: scripts/fuzz.py [--seed S] [--count N | --minutes M] [--bin PATH] [--out DIR]
                        [--classes all|stable|NAME,...] [--without NAME,...] [--files GLOB,...]
-                       [--timeout SECONDS] [--memory MB] [--replications R]
+                       [--timeout SECONDS] [--memory MB] [--no-address-limit] [--replications R]
 """
 import argparse
 import csv
@@ -76,6 +78,8 @@ def parse_args():
     p.add_argument("--files", default=DEFAULT_FILES, help="globs under the repository, joined by commas")
     p.add_argument("--timeout", type=float, default=10, help="seconds per command (default 10)")
     p.add_argument("--memory", type=int, default=1024, help="address-space limit per command in MB (default 1024)")
+    p.add_argument("--no-address-limit", action="store_true",
+                   help="set no RLIMIT_AS (a sanitized pushsim cannot start under one); the size check still believes --memory / 2")
     p.add_argument("--replications", type=int, default=2)
     a = p.parse_args()
     if a.count is None and a.minutes is None:
@@ -108,7 +112,7 @@ def sources(a):
     if csv_on and a.files == DEFAULT_FILES:
         out = os.path.join(a.out, "sources", "C1")
         status, err, _ = execute([a.bin, "run", os.path.join(ROOT, "Scenarios/cases/C1.json"), "--replications", "10", "--jobs", "1",
-                                  "--quiet", "--no-plot", "--out", out], ROOT, 120, 4096)
+                                  "--quiet", "--no-plot", "--out", out], ROOT, 120, 4096, not a.no_address_limit)
         if status != 0:
             sys.exit(f"fuzz: could not write the runs.csv to mutate: {first_line(err)}")
         files.append(os.path.join(out, "runs.csv"))
@@ -135,21 +139,24 @@ def prepare(source):
 
 
 def limits(memory_mb):
+    """The child's limits: RLIMIT_AS of memory_mb (none when 0), no core, 1 GB files."""
     def apply():
-        resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
+        if memory_mb > 0:
+            resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 30, 1 << 30))
     return apply
 
 
-def execute(args, cwd, timeout, memory_mb):
-    """Runs args; returns (status or None on timeout, stderr text, seconds)."""
+def execute(args, cwd, timeout, memory_mb, address_limit=True):
+    """Runs args; returns (status or None on timeout, stderr text, seconds). Without
+    `address_limit` (--no-address-limit) the child gets no RLIMIT_AS."""
     # The size check measures the machine's memory; the child has only its address-space
     # limit (of which the runtime's reservations take part), so it is told half of that.
     env = dict(os.environ, CI="1", PUSHSIM_COMMIT="fuzz", SWIFT_BACKTRACE="enable=no", PUSHSIM_FREE_MEMORY=str((memory_mb << 20) // 2))
     start = time.monotonic()
     p = subprocess.Popen(args, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                         start_new_session=True, preexec_fn=limits(memory_mb))
+                         start_new_session=True, preexec_fn=limits(memory_mb if address_limit else 0))
     try:
         _, err = p.communicate(timeout=timeout)
         status = p.returncode
@@ -250,7 +257,7 @@ def try_json(a, source, name, rng, work):
         args = [a.bin, command, path]
         if command != "validate":
             args += ["--replications", str(a.replications), "--jobs", "1", "--quiet", "--no-plot", "--out", out]
-        status, err, _ = execute(args, cwd, a.timeout, a.memory)
+        status, err, _ = execute(args, cwd, a.timeout, a.memory, not a.no_address_limit)
         results.append(status)
         tally(a, command, status)
         found = judge(status, err, sorted(os.listdir(cwd))) + judge_json(command, status, err, listing(out), path, base, mutant, valid)
@@ -273,7 +280,7 @@ def try_csv(a, source, name, rng, work):
     for i, args in enumerate(fuzz_csv.commands(fuzz_csv.kind_of(fuzz_csv.rows_of(text)[0]), original, path)):
         cwd = os.path.join(work, f"cwd-{i}")
         os.mkdir(cwd)
-        status, err, _ = execute([a.bin] + args, cwd, a.timeout, a.memory)
+        status, err, _ = execute([a.bin] + args, cwd, a.timeout, a.memory, not a.no_address_limit)
         command = " ".join(["compare"] + [x for x in args if x.startswith("--")])
         tally(a, command, status)
         found = judge(status, err, sorted(os.listdir(cwd))) + judge_csv(args, status, err, original, path, mutant)
@@ -328,7 +335,8 @@ def main():
         w.writerows(findings)
     os.replace(table + ".partial", table)
     print(f"fuzz: seed {a.seed}, {tried} mutants ({', '.join(f'{c} {n}' for c, n in sorted(per_class.items()))}), "
-          f"{2 * tried} commands under {a.timeout:g} s and {a.memory} MB each: {len(findings)} findings")
+          f"{2 * tried} commands under {a.timeout:g} s and {a.memory} MB each"
+          f"{' (no address-space limit)' if a.no_address_limit else ''}: {len(findings)} findings")
     print("  exits: " + "; ".join(f"{c} " + ", ".join(f"{k} x{n}" for k, n in sorted(t.items())) for c, t in a.exits.items()))
     for kind in KINDS:
         rows = [f for f in findings if f[0] == kind]

@@ -23,6 +23,11 @@ public protocol EventObserver {
 
 /// The observer that observes nothing.
 public struct NoEventObserver<Model: DiscreteEventModel>: EventObserver {
+    /// Never read: it gives the type a size. Swift 6.3.1 hands an empty struct's local to an
+    /// `inout` parameter with an undefined address, and `-sanitize=thread` instruments the
+    /// `inout` accesses in `run(_:until:observer:)` on that address (`make sanitize`: a SEGV
+    /// in `__tsan_external_write`, or a false race).
+    var unused: UInt8 = 0
     public init() {}
     @inlinable public mutating func willHandle(_ event: Model.Event, in model: Model) {}
     @inlinable public mutating func didHandle(in model: Model) {}

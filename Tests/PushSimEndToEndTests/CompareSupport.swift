@@ -19,7 +19,7 @@ enum BuiltPushSim {
         let process = Process()
         process.executableURL = binary
         process.arguments = args
-        process.environment = ["CI": "1", "PUSHSIM_COMMIT": "test"]
+        process.environment = ["CI": "1", "PUSHSIM_COMMIT": "test"].merging(sanitizerOptions) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()

@@ -22,13 +22,16 @@ import PushSim
     /// csv_huge (10⁴ to 3·10⁵ rows) is left out: it checks time, which `make bench` and
     /// `make fuzz` do, and takes a minute and a half on the debug build. The time limit
     /// (300 s) finds hangs, not slowness: a huge_array mutant (10⁶ periods) took over 60 s on
-    /// the debug build of a loaded 2-core machine, where the test had failed at 60 s.
+    /// the debug build of a loaded 2-core machine, where the test had failed at 60 s. A
+    /// sanitized build (`make sanitize`) gets the limit times `wallClockScale` and no
+    /// address-space limit, which its shadow memory cannot start under.
     @Test("300 mutants of seed 1 (the classes that pass today) find no crash, hang, wrong exit, missing path or stray file")
     func fixedSeedSubset() throws {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let r = try Self.fuzz(["--seed", "1", "--count", "300", "--classes", "stable", "--without", "csv_huge", "--timeout", "300",
-                               "--bin", BuiltPushSim.binary.path, "--out", out.path])
+        let r = try Self.fuzz(["--seed", "1", "--count", "300", "--classes", "stable", "--without", "csv_huge",
+                               "--timeout", String(Int(300 * wallClockScale)), "--bin", BuiltPushSim.binary.path, "--out", out.path]
+                              + (sanitizer == nil ? [] : ["--no-address-limit"]))
         #expect(r.status == 0, "\(r.output)")
         #expect(r.output.contains("seed 1, 300 mutants") && r.output.contains("0 findings"), "\(r.output)")
         #expect(try Self.findings(out) == [["kind", "command", "class", "source", "path", "exit", "detail", "mutant"]])

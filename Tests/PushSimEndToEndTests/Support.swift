@@ -7,6 +7,25 @@ let repositoryRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 
 func scenarioURL(_ relative: String) -> URL { repositoryRoot.appendingPathComponent(relative) }
 
+/// How many times longer a wall-clock limit of a test may be: `PUSHSIM_TEST_TIME_SCALE`
+/// (at least 1; `make sanitize` sets it, as a sanitized build runs many times slower), else 1.
+/// For limits that catch hangs or quadratic costs, not for measurements.
+let wallClockScale: Double = max(1, ProcessInfo.processInfo.environment["PUSHSIM_TEST_TIME_SCALE"].flatMap(Double.init) ?? 1)
+
+/// The sanitizer the tests are built with (`make sanitize`): "address", "thread" or nil,
+/// found by its runtime's entry point. The `pushsim` built beside them has the same.
+let sanitizer: String? = [("__asan_init", "address"), ("__tsan_init", "thread")]
+    .first { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0.0) != nil }?.1
+
+/// The sanitizer runtimes' options of this process (`ASAN_OPTIONS`, `TSAN_OPTIONS`, …, and
+/// `SWIFT_BACKTRACE`; `make sanitize` sets them), for the `pushsim` processes tests start
+/// with an environment of their own: a sanitized binary then runs under the tests' options
+/// (no leak check, stop at the first error, no Swift backtracer to outlive a crash) rather
+/// than the runtime's defaults.
+let sanitizerOptions: [String: String] = ProcessInfo.processInfo.environment.filter {
+    $0.key.hasSuffix("SAN_OPTIONS") || $0.key == "SWIFT_BACKTRACE"
+}
+
 /// A fresh empty folder under the system temporary directory.
 func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pushsim-test-\(UUID().uuidString)")

@@ -97,10 +97,10 @@ import Testing
         let process = Process()
         process.executableURL = binary
         process.arguments = ["sweep", file, "--out", killed.path, "--jobs", "1", "--quiet"]
-        process.environment = ["CI": "1", "PUSHSIM_COMMIT": "test"]
+        process.environment = ["CI": "1", "PUSHSIM_COMMIT": "test"].merging(sanitizerOptions) { $1 }
         try process.run()
         let points = killed.appendingPathComponent("points")
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(60 * wallClockScale)
         while Date() < deadline {
             // A point is done once its done record is written (its last file): killed before
             // that, no point is done, and the refusal below would have nothing to refuse.
@@ -118,7 +118,7 @@ import Testing
         let resume = Process()
         resume.executableURL = binary
         resume.arguments = ["sweep", file, "--out", killed.path, "--quiet"]
-        resume.environment = ["CI": "1", "PUSHSIM_COMMIT": "test"]   // as runCLI's, so meta.json matches
+        resume.environment = ["CI": "1", "PUSHSIM_COMMIT": "test"].merging(sanitizerOptions) { $1 }   // as runCLI's, so meta.json matches
         resume.standardOutput = FileHandle.nullDevice
         try resume.run()
         resume.waitUntilExit()

@@ -38,8 +38,14 @@ public struct ProviderContext: ~Copyable {
     public private(set) var slot: UInt8
     /// For `PushChannel.timer`: the slot of the instance that set the timer (0 otherwise).
     public let timerSlot: UInt8
-    private let queue: UnsafeMutablePointer<EventQueue<WorldEvent>>
-    private let ledger: UnsafeMutablePointer<PushLedger>
+    // `var`, not `let`, though never reassigned: Swift 6.3.1 crashes under
+    // `-sanitize=thread` ("Invalid bitcast ... Broken module found") on a mutating access
+    // through a `let` pointer of a noncopyable value (`ledger.pointee.record(push)` in a
+    // `mutating` method): its access instrumentation is emitted on the loaded struct, whose
+    // first word is `now`. With `var` it instruments the pointee's address, and `make
+    // sanitize` needs no linker workaround (docs/testing.md, Sanitizers).
+    private var queue: UnsafeMutablePointer<EventQueue<WorldEvent>>
+    private var ledger: UnsafeMutablePointer<PushLedger>
 
     init(now: SimTime, device: DeviceView, draws: StreamDraws, order: StreamDraws, deviceIndex: Int8,
          timerSlot: UInt8 = 0, queue: UnsafeMutablePointer<EventQueue<WorldEvent>>, ledger: UnsafeMutablePointer<PushLedger>) {
