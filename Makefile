@@ -249,9 +249,10 @@ SAN_WORLD := --filter '\.World(Tests|ReuseTests)/'
 SAN_PARALLEL := --filter '\.(ParallelRunnerTests|WorldReuseTests|SweepTests|SweepPointsTests|DeterminismTests)/'
 SAN_FINGERPRINT := --filter 'FingerprintTests/'
 
-# $(call san_build,NAME,SCRATCH,FLAGS): builds the package and its tests with FLAGS into SCRATCH.
+# $(call san_build,NAME,SCRATCH,WHAT): builds WHAT (`--build-tests` or `--product pushsim`, then the
+# sanitizer's flags) into SCRATCH.
 san_build = t0=$$(date +%s); echo "$(1): building into $(2)/ ($(3))"; \
-	$(SWIFT) build --build-tests --scratch-path $(2) $(3) >$(2)/sanitize-build.log 2>&1 || { tail -n 40 $(2)/sanitize-build.log; echo "$(1): build failed (log: $(2)/sanitize-build.log)"; exit 2; }; \
+	$(SWIFT) build --scratch-path $(2) $(3) >$(2)/sanitize-build.log 2>&1 || { tail -n 40 $(2)/sanitize-build.log; echo "$(1): build failed (log: $(2)/sanitize-build.log)"; exit 2; }; \
 	echo "$(1): built in $$(( $$(date +%s) - t0 )) s"
 
 # $(call san_control,NAME,SCRATCH,FLAGS,ENV,TEST,REPORT): control TEST of Tests/SanitizerControls,
@@ -294,13 +295,13 @@ tsan_controls = $(call san_control,tsan,$(TSAN_SCRATCH),$(TSAN_FLAGS),$(TSAN_ENV
 sanitize: sanitize-asan sanitize-tsan
 
 sanitize-asan: deps schema-deps plot-deps chromium-deps
-	@mkdir -p $(ASAN_SCRATCH); $(call san_build,asan,$(ASAN_SCRATCH),$(ASAN_FLAGS))
+	@mkdir -p $(ASAN_SCRATCH); $(call san_build,asan,$(ASAN_SCRATCH),--build-tests $(ASAN_FLAGS))
 	@$(asan_controls)
 	@$(call san_test,asan-all,$(ASAN_SCRATCH),$(ASAN_FLAGS),$(ASAN_ENV),)
 	@$(call san_leaks,$(SCENARIO) Scenarios/fleet/wake-0700.json,)
 
 sanitize-tsan: deps schema-deps plot-deps
-	@mkdir -p $(TSAN_SCRATCH); $(call san_build,tsan,$(TSAN_SCRATCH),$(TSAN_FLAGS))
+	@mkdir -p $(TSAN_SCRATCH); $(call san_build,tsan,$(TSAN_SCRATCH),--build-tests $(TSAN_FLAGS))
 	@$(tsan_controls)
 	@$(call san_test,tsan-threads,$(TSAN_SCRATCH),$(TSAN_FLAGS),$(TSAN_ENV),$(SAN_PARALLEL) $(SAN_FLEET) $(SAN_KERNEL) $(SAN_WORLD) $(SAN_FINGERPRINT))
 
