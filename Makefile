@@ -222,7 +222,7 @@ fuzz: build
 #   (Swift 6.3.1, "Invalid bitcast ... Broken module") came from one pattern, a mutating
 #   access through a `let` pointer of the noncopyable ProviderContext, now a `var` (same
 #   code, same fingerprints). That keeps Swift's inout-access race checks, which the
-#   `--wrap=__tsan_external_write` workaround of docs/sanitizers.md switched off.
+#   workaround of wrapping `__tsan_external_write` with a no-op at link time switched off.
 # Wall-clock limits in tests (a 60 s wait for a child, 20 s and 30 s linearity limits, the
 # fuzz test's 300 s per command) are multiplied by SANITIZE_TIME_SCALE (default 10; the
 # tests read PUSHSIM_TEST_TIME_SCALE); tests hand *SAN_OPTIONS on to the pushsim processes
@@ -272,14 +272,14 @@ san_test = log=$(2)/$(1).log; t0=$$(date +%s); echo "$(1): running (log: $$log)"
 		tail -n 15 $$log; echo "$(1): FAILED (exit $$status) after $$(( $$(date +%s) - t0 )) s (log: $$log)"; exit 1; fi; \
 	echo "$(1): passed in $$(( $$(date +%s) - t0 )) s"
 
-# $(call san_leaks,SCENARIOS,ARGS): the ASan pushsim runs each scenario with leak checks on.
-san_leaks = $(call san_cli,asan,$(ASAN_SCRATCH),$(LSAN_ENV),$(1:%=%@$(2)))
-
-# $(call san_cli,NAME,SCRATCH,ENV,RUNS): SCRATCH's pushsim runs each of RUNS (FILE@ARGS, the
+# $(call san_cli,NAME,SCRATCH,ENV,RUNS): SCRATCH's pushsim, checked to carry the NAME
+# sanitizer's runtime (`__NAME_init`; lsan: asan's), runs each of RUNS (FILE@ARGS, the
 # arguments joined by commas) under ENV into SCRATCH/cli/; its output in a log; a
 # sanitizer's report (or any failure) stops the target.
 SAN_CI_RUNS := $(SCENARIO)@--replications,200,--jobs,2 Scenarios/fleet/wake-0700.json@--jobs,2
-san_cli = for r in $(4); do f=$${r%%@*}; args=$$(echo "$${r\#*@}" | tr ',' ' '); n=$$(basename $$f .json); \
+san_cli = nm $(2)/debug/pushsim | grep -q ' __$(1)_init$$' \
+		|| { echo "$(1): $(2)/debug/pushsim has no $(1) runtime (__$(1)_init): not a sanitized build"; exit 1; }; \
+	for r in $(4); do f=$${r%%@*}; args=$$(echo "$${r\#*@}" | tr ',' ' '); n=$$(basename $$f .json); \
 	log=$(2)/cli-$$n.log; t0=$$(date +%s); rm -rf $(2)/cli/$$n; \
 	env $(3) $(2)/debug/pushsim run $$f $$args --quiet --no-plot --runs none --out $(2)/cli/$$n >$$log 2>&1 \
 		|| { grep -a -A30 -m1 -E 'ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer' $$log || tail -n 30 $$log; \
@@ -290,7 +290,7 @@ asan_controls = $(call san_control,asan,$(ASAN_SCRATCH),$(ASAN_FLAGS),$(ASAN_ENV
 	$(call san_control,asan,$(ASAN_SCRATCH),$(ASAN_FLAGS),$(ASAN_ENV),heapOverflowSwift,AddressSanitizer: heap-buffer-overflow) && \
 	$(call san_control,asan,$(ASAN_SCRATCH),$(ASAN_FLAGS),$(ASAN_ENV),heapOverflowC,AddressSanitizer: heap-buffer-overflow) && \
 	$(call san_control,lsan,$(ASAN_SCRATCH),$(ASAN_FLAGS),$(LSAN_ENV),leak,Controls16leakedAllocation)
-tsan_controls = $(call san_control,tsan,$(TSAN_SCRATCH),$(TSAN_FLAGS),$(TSAN_ENV),dataRace,ThreadSanitizer: (data race|Swift access race))
+tsan_controls = $(call san_control,tsan,$(TSAN_SCRATCH),$(TSAN_FLAGS),$(TSAN_ENV),dataRace,ThreadSanitizer: Swift access race)
 
 sanitize: sanitize-asan sanitize-tsan
 
@@ -298,12 +298,13 @@ sanitize-asan: deps schema-deps plot-deps chromium-deps
 	@mkdir -p $(ASAN_SCRATCH); $(call san_build,asan,$(ASAN_SCRATCH),--build-tests $(ASAN_FLAGS))
 	@$(asan_controls)
 	@$(call san_test,asan-all,$(ASAN_SCRATCH),$(ASAN_FLAGS),$(ASAN_ENV),)
-	@$(call san_leaks,$(SCENARIO) Scenarios/fleet/wake-0700.json,)
+	@$(call san_cli,asan,$(ASAN_SCRATCH),$(LSAN_ENV),$(SAN_CI_RUNS))
 
 sanitize-tsan: deps schema-deps plot-deps
 	@mkdir -p $(TSAN_SCRATCH); $(call san_build,tsan,$(TSAN_SCRATCH),--build-tests $(TSAN_FLAGS))
 	@$(tsan_controls)
 	@$(call san_test,tsan-threads,$(TSAN_SCRATCH),$(TSAN_FLAGS),$(TSAN_ENV),$(SAN_PARALLEL) $(SAN_FLEET) $(SAN_KERNEL) $(SAN_WORLD) $(SAN_FINGERPRINT))
+	@$(call san_cli,tsan,$(TSAN_SCRATCH),$(TSAN_ENV),$(SAN_CI_RUNS))
 
 sanitize-ci: deps
 	@mkdir -p $(ASAN_SCRATCH) $(TSAN_SCRATCH); $(call san_build,asan,$(ASAN_SCRATCH),--product pushsim $(ASAN_FLAGS))
