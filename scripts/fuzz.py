@@ -151,13 +151,14 @@ def limits(memory_mb):
 def execute(args, cwd, timeout, memory_mb, address_limit=True):
     """Runs args; returns (status or None on timeout, stderr text, seconds). Without
     `address_limit` (--no-address-limit: a sanitized pushsim) the child gets no RLIMIT_AS,
-    and AddressSanitizer is told to abort on an error (`abort_on_error=1` after the
-    caller's options): its default exit status, 1, would pass for a refusal."""
+    and AddressSanitizer's options are `detect_leaks=0` (leaks are not what fuzzing looks
+    for; the caller's options may say otherwise), then the caller's, then
+    `abort_on_error=1`: an error's default exit status, 1, would pass for a refusal."""
     # The size check measures the machine's memory; the child has only its address-space
     # limit (of which the runtime's reservations take part), so it is told half of that.
     env = dict(os.environ, CI="1", PUSHSIM_COMMIT="fuzz", SWIFT_BACKTRACE="enable=no", PUSHSIM_FREE_MEMORY=str((memory_mb << 20) // 2))
     if not address_limit:
-        env["ASAN_OPTIONS"] = ":".join(o for o in [os.environ.get("ASAN_OPTIONS", ""), "abort_on_error=1"] if o)
+        env["ASAN_OPTIONS"] = ":".join(o for o in ["detect_leaks=0", os.environ.get("ASAN_OPTIONS", ""), "abort_on_error=1"] if o)
     start = time.monotonic()
     p = subprocess.Popen(args, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                          start_new_session=True, preexec_fn=limits(memory_mb if address_limit else 0))
