@@ -58,27 +58,6 @@ extension EventQueue {
         }
     }
 
-    /// Moves past the staged list's head. A long list (a fleet's, every recipient's day)
-    /// gives back the storage of the entries it has passed once they are at least
-    /// `shedThreshold` and half of it, so the list shrinks by halves as the run goes; a short
-    /// one (a lone run's, reused for the next replication) keeps its storage.
-    /// - Complexity: O(1) amortized (each shed copies the pending entries, at most as many as
-    ///   were popped since the last one).
-    @inlinable
-    mutating func popLane() {
-        laneNext &+= 1
-        if laneNext >= Self.shedThreshold && laneNext &* 2 >= lane.count { shedPoppedStaged() }
-    }
-
-    /// Staged entries passed before a list gives their storage back.
-    @usableFromInline static var shedThreshold: Int { 65_536 }
-
-    @usableFromInline
-    mutating func shedPoppedStaged() {
-        lane = Array(lane[laneNext...])
-        laneNext = 0
-    }
-
     /// Whether the next entry to leave is the staged list's head (not the heap's).
     @inlinable var laneHeadIsFirst: Bool {
         laneNext < lane.count && (heap.isEmpty || lane[laneNext].runsBefore(heap[0]))

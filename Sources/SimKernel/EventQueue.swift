@@ -110,8 +110,8 @@ public struct EventQueue<Payload> {
     /// Binary min-heap by `Entry.runsBefore`: `heap[0]` is the next entry to leave.
     @usableFromInline var heap: [Entry]
     /// The staged events, sorted by `Entry.runsBefore` once staging ends; `lane[laneNext...]`
-    /// are still pending (popped or discarded entries stay below `laneNext` until `reset()`,
-    /// the next staging, or, in a long list, until they are half of it: `popLane()`).
+    /// are still pending (popped or discarded entries stay below `laneNext` until `reset()`
+    /// or the next staging).
     @usableFromInline var lane: [Entry]
     /// The first pending entry of `lane` (`lane.count` when none is left).
     @usableFromInline var laneNext: Int
@@ -304,7 +304,7 @@ public struct EventQueue<Payload> {
         let head = fromLane ? lane[laneNext] : heap.first
         if let head, head.time <= horizon.microseconds {
             let entry: Entry
-            if fromLane { entry = head; popLane() } else { entry = removeMin() }
+            if fromLane { entry = head; laneNext += 1 } else { entry = removeMin() }
             assert(entry.time >= _now.microseconds, "EventQueue: time moved back")
             markRetired(entry.id)
             _now = SimTime(microseconds: entry.time)
@@ -329,7 +329,7 @@ public struct EventQueue<Payload> {
         let fromLane = laneHeadIsFirst
         guard let head = fromLane ? lane[laneNext] : heap.first, head.time <= horizon.microseconds, head.owner == owner else { return nil }
         let entry = fromLane ? head : removeMin()
-        if fromLane { popLane() }
+        if fromLane { laneNext += 1 }
         markRetired(entry.id)
         _now = SimTime(microseconds: entry.time)
         _eventsPopped += 1

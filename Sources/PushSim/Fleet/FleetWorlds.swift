@@ -17,12 +17,18 @@ final class FleetWorlds {
     /// of recipient 0 (recipient r's is `firstReplication + r`).
     private let streams: RandomStreams?
     private let firstReplication: Int
-    private let worlds: RecipientBuffer<World>
-    private var positions = StreamPositions()
-    /// The recipient whose positions the shared streams are at (−1: none known).
-    private var loaded = -1
-    /// The recipients whose worlds an access holds, outermost first (none is accessed twice).
-    private var held: [Int] = []
+    /// The worlds, and beside them who holds them and where each recipient's streams are.
+    private let worlds: RecipientBuffer<World, Access>
+
+    /// What `worlds` keeps beside the worlds.
+    private struct Access {
+        /// Each recipient's stream positions while another's are loaded.
+        var positions = StreamPositions()
+        /// The recipient whose positions the shared streams are at (−1: none known).
+        var loaded = -1
+        /// The recipients whose worlds an access holds, outermost first (none twice).
+        var held: [Int] = []
+    }
 
     /// Room for `count` (≥ 0) worlds, none stored yet.
     /// - Parameters:
@@ -34,26 +40,27 @@ final class FleetWorlds {
         self.count = count
         self.streams = streams
         self.firstReplication = firstReplication
-        worlds = RecipientBuffer(count: count)
-        positions.reserve(recipients: count)
-        held.reserveCapacity(8)
+        var access = Access()
+        access.positions.reserve(recipients: count)
+        access.held.reserveCapacity(8)
+        worlds = RecipientBuffer(count: count, header: access)
     }
 
     /// Stores `world` as recipient `r`'s; with shared streams, they are where recipient r's
     /// world left them.
     /// - Precondition: `r` in 0 ..< count, not stored yet; no access in progress.
     func store(_ r: Int, _ world: consuming World) {
-        precondition(held.isEmpty, "FleetWorlds: store during an access")
+        precondition(worlds.header.held.isEmpty, "FleetWorlds: store during an access")
         worlds.initialize(r, to: world)
         // The streams were resumed at r's replication for its world's build; the next
         // build resumes them at another's.
-        if let streams { positions.save(streams, recipient: r) }
-        loaded = -1
+        if let streams { worlds.header.positions.save(streams, recipient: r) }
+        worlds.header.loaded = -1
     }
 
     /// Recipient `r`'s world, moved out of the store, with its streams where it left them.
     func take(_ r: Int) -> World {
-        precondition(held.isEmpty, "FleetWorlds: take during an access")
+        precondition(worlds.header.held.isEmpty, "FleetWorlds: take during an access")
         load(r)
         return worlds.move(r)
     }
@@ -65,7 +72,7 @@ final class FleetWorlds {
             yield worlds[r]
         }
         _modify {
-            let outer = held.last ?? -1
+            let outer = worlds.header.held.last ?? -1
             begin(r)
             defer { end(r, giving: outer) }
             yield &worlds[r]
@@ -82,24 +89,24 @@ final class FleetWorlds {
     func read<R>(_ r: Int, _ body: (borrowing World) -> R) -> R { body(self[r]) }
 
     /// Whether recipient `r`'s positions are the shared streams' (for tests).
-    func isLoaded(_ r: Int) -> Bool { loaded == r }
+    func isLoaded(_ r: Int) -> Bool { worlds.header.loaded == r }
 
     /// Traps when an access holds recipient `r`'s world (reaching it again would overlap).
     @inline(__always)
     private func refuseHeld(_ r: Int) {
-        for h in held { precondition(h != r, "FleetWorlds: recipient \(r) accessed inside an access to it") }
+        precondition(!worlds.header.held.contains(r), "FleetWorlds: recipient \(r) accessed inside an access to it")
     }
 
     @inline(__always)
     private func begin(_ r: Int) {
         refuseHeld(r)
-        held.append(r)
+        worlds.header.held.append(r)
         load(r)
     }
 
     @inline(__always)
     private func end(_ r: Int, giving outer: Int) {
-        held.removeLast()
+        worlds.header.held.removeLast()
         if outer >= 0 { load(outer) }
     }
 
@@ -107,9 +114,11 @@ final class FleetWorlds {
     /// they were at.
     @inline(__always)
     private func load(_ r: Int) {
-        guard let streams, loaded != r else { return }
-        if loaded >= 0 { positions.save(streams, recipient: loaded) }
-        positions.resume(streams, recipient: r, replication: firstReplication + r)
-        loaded = r
+        guard let streams else { return }
+        let loaded = worlds.header.loaded
+        guard loaded != r else { return }
+        if loaded >= 0 { worlds.header.positions.save(streams, recipient: loaded) }
+        worlds.header.positions.resume(streams, recipient: r, replication: firstReplication + r)
+        worlds.header.loaded = r
     }
 }

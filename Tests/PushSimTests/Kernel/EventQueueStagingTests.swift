@@ -42,42 +42,6 @@ struct EventQueueStagingTests {
         #expect(run(staged: true) == plain)
     }
 
-    @Test("A long staged list gives back what it has passed by halves, and runs as the unstaged one")
-    func longStagedListSheds() {
-        let n = 3 * EventQueue<Int>.shedThreshold
-        func run(staged: Bool) -> (log: [Int], capacities: [Int]) {
-            var q = EventQueue<Int>()
-            if staged { q.beginStaging() }
-            // Times drawn by a fixed LCG, many ties; every 97th event cancelled while staging.
-            var x: UInt64 = 12_345
-            var ids: [EventID] = []
-            for i in 0..<n {
-                x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                ids.append(q.schedule(at: sec(Int64(x >> 44)), tier: UInt8(i % 3), i))
-            }
-            for i in stride(from: 0, to: n, by: 97) { q.cancel(ids[i]) }
-            if staged { q.endStaging() }
-            var log: [Int] = [], capacities: [Int] = []
-            log.reserveCapacity(n)
-            q.run(until: .distantFuture) { q, payload in
-                log.append(payload)
-                // Events scheduled while running go to the heap, between staged ones.
-                if payload % 1_000 == 0 { q.schedule(at: q.now + .seconds(5), tier: 0, n + payload) }
-                if log.count % 10_000 == 0 { capacities.append(q.lane.capacity) }
-            }
-            q.checkInvariants()
-            return (log, capacities)
-        }
-        let plain = run(staged: false).log
-        let (stagedLog, capacities) = run(staged: true)
-        // Every event not cancelled ran, and the ones scheduled while running.
-        #expect(plain.count > n - (n + 96) / 97)
-        #expect(stagedLog == plain)
-        // The list's storage: the whole list at first, less than half of it before the end.
-        #expect(capacities.first ?? 0 >= n)
-        #expect(capacities.last ?? n < n / 2)
-    }
-
     @Test("Staged with shuffled ties and tiers, the run is the unstaged one under the same salt")
     func stagingUnderShuffledTies() {
         func run(staged: Bool, salt: UInt64) -> [Int] {
