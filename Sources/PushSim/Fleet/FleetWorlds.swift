@@ -41,16 +41,17 @@ final class FleetWorlds {
         self.streams = streams
         self.firstReplication = firstReplication
         var access = Access()
-        access.positions.reserve(recipients: count)
+        if streams != nil { access.positions.reserve(recipients: count) }
         access.held.reserveCapacity(8)
         worlds = RecipientBuffer(count: count, header: access)
     }
 
     /// Stores `world` as recipient `r`'s; with shared streams, they are where recipient r's
-    /// world left them.
-    /// - Precondition: `r` in 0 ..< count, not stored yet; no access in progress.
+    /// world left them (the caller resumed them at r's replication to build it: every store
+    /// comes before the first access, so no other recipient's positions are lost).
+    /// - Precondition: `r` in 0 ..< count, not stored yet; no access made yet.
     func store(_ r: Int, _ world: consuming World) {
-        precondition(worlds.header.held.isEmpty, "FleetWorlds: store during an access")
+        precondition(worlds.header.held.isEmpty && worlds.header.loaded < 0, "FleetWorlds: store after an access")
         worlds.initialize(r, to: world)
         // The streams were resumed at r's replication for its world's build; the next
         // build resumes them at another's.
@@ -61,6 +62,7 @@ final class FleetWorlds {
     /// Recipient `r`'s world, moved out of the store, with its streams where it left them.
     func take(_ r: Int) -> World {
         precondition(worlds.header.held.isEmpty, "FleetWorlds: take during an access")
+        precondition(r >= 0 && r < count, "FleetWorlds: no recipient \(r)")
         load(r)
         return worlds.move(r)
     }
@@ -69,6 +71,8 @@ final class FleetWorlds {
     subscript(r: Int) -> World {
         _read {
             refuseHeld(r)
+            worlds.header.held.append(r)
+            defer { worlds.header.held.removeLast() }
             yield worlds[r]
         }
         _modify {
@@ -83,17 +87,24 @@ final class FleetWorlds {
     @inline(__always)
     func withWorld<R>(_ r: Int, _ body: (inout World) -> R) -> R { body(&self[r]) }
 
-    /// Runs `body` on recipient `r`'s world, read where it is; `body` must not draw from
-    /// its streams.
+    /// Runs `body` on recipient `r`'s world, read where it is (not copied); `body` must not
+    /// draw from its streams.
     @inline(__always)
-    func read<R>(_ r: Int, _ body: (borrowing World) -> R) -> R { body(self[r]) }
+    func read<R>(_ r: Int, _ body: (borrowing World) -> R) -> R {
+        refuseHeld(r)
+        worlds.header.held.append(r)
+        defer { worlds.header.held.removeLast() }
+        return worlds.read(r, body)
+    }
 
     /// Whether recipient `r`'s positions are the shared streams' (for tests).
     func isLoaded(_ r: Int) -> Bool { worlds.header.loaded == r }
 
-    /// Traps when an access holds recipient `r`'s world (reaching it again would overlap).
+    /// Traps when `r` is not a recipient, or when an access (a read too) holds its world:
+    /// reaching it again would overlap.
     @inline(__always)
     private func refuseHeld(_ r: Int) {
+        precondition(r >= 0 && r < count, "FleetWorlds: no recipient \(r)")
         precondition(!worlds.header.held.contains(r), "FleetWorlds: recipient \(r) accessed inside an access to it")
     }
 
@@ -106,7 +117,8 @@ final class FleetWorlds {
 
     @inline(__always)
     private func end(_ r: Int, giving outer: Int) {
-        worlds.header.held.removeLast()
+        let ended = worlds.header.held.removeLast()
+        precondition(ended == r, "FleetWorlds: accesses ended out of order")
         if outer >= 0 { load(outer) }
     }
 

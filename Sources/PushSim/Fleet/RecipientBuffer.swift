@@ -69,6 +69,13 @@ final class RecipientBuffer<Element, Header> {
         }
     }
 
+    /// Runs `body` on element `i`, borrowed where it is (not copied).
+    /// - Precondition: `i` is stored.
+    func read<R>(_ i: Int, _ body: (borrowing Element) -> R) -> R {
+        precondition(i >= 0 && i < count && stored[i], "RecipientBuffer: element \(i) is not stored")
+        return body(base[i])
+    }
+
     /// The bookkeeping beside the elements.
     var header: Header {
         _read { yield head.pointee }

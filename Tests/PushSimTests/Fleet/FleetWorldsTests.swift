@@ -6,8 +6,8 @@ import Testing
 @Suite("FleetWorlds")
 struct FleetWorldsTests {
     /// A day of one recipient with FCM, Doze, drawn connectivity and app opens: worlds whose
-    /// values change at every step (counts, times, the queue, the channel's state); with 20
-    /// keys, per-key states too long to sleep in the code (their arrays stay the world's).
+    /// values change at every step (counts, times, the queue, the channel's state), with 4
+    /// keys or 20.
     private static let scenario = scenario(keys: 4)
     private static func scenario(keys: Int) -> Scenario { try! Scenario.decode(Data("""
         {"name": "fleet-worlds", "seed": 3, "replications": 1, "horizon": "1d",
@@ -35,12 +35,12 @@ struct FleetWorldsTests {
         let scenario = Self.scenario(keys: keys)
         var plain = (0..<n).map { Self.world(first + $0, scenario: scenario) }
         let streams = shared ? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first) : nil
-        let packed = FleetWorlds(count: n, streams: streams, firstReplication: first)
+        let stored = FleetWorlds(count: n, streams: streams, firstReplication: first)
         for r in 0..<n {
             streams?.resume(replication: first + r) { _ in 0 }
             var w = Self.world(first + r, streams: streams, scenario: scenario)
             w.releaseReusableBuffers()
-            packed.store(r, w)
+            stored.store(r, w)
         }
         let horizon = SimTime.zero + .days(1)
         var t = SimTime.zero
@@ -54,23 +54,24 @@ struct FleetWorldsTests {
                 let third = (r + 5) % n
                 plain[third].observer.counts[.taps] += 1
                 let drawn = plain[third].clientRandom.uniform()
-                let next = packed.withWorld(r) { w -> SimTime? in
+                let (next, after) = stored.withWorld(r) { w -> (SimTime?, Double) in
                     Simulator.run(&w, until: t)
-                    let otherTime = packed.read((r + 1) % n) { $0.queue.now }
+                    let otherTime = stored.read((r + 1) % n) { $0.queue.now }
                     #expect(otherTime <= t)
-                    packed.withWorld(third) { o in
+                    stored.withWorld(third) { o in
                         o.observer.counts[.taps] += 1
                         #expect(o.clientRandom.uniform() == drawn)
                     }
-                    return w.queue.nextTime
+                    // After the nested access, r draws where it left its own stream.
+                    return (w.queue.nextTime, w.clientRandom.uniform())
                 }
                 #expect(next == plain[r].queue.nextTime)
-                // The nested access gave the shared streams back to r.
-                #expect(!shared || packed.isLoaded(r))
+                #expect(after == plain[r].clientRandom.uniform())
+                #expect(!shared || stored.isLoaded(r))
             }
         }
         for r in (0..<n).reversed() {
-            var w = packed.take(r)
+            var w = stored.take(r)
             let a = plain[r].finish(at: horizon), b = w.finish(at: horizon)
             #expect(a.fingerprint == b.fingerprint && a == b, "recipient \(r)")
             #expect(a.counts[.events] > 20)
@@ -115,19 +116,53 @@ struct FleetWorldsTests {
             return (0..<streams.count).map { streams.position(of: $0) }
         }
         streams.resume(replication: 11) { _ in 0 }
-        let one = draw(6) { $0 + 1 }
+        let one = draw(8) { $0 + 1 }
         positions.save(streams, recipient: 1)
         streams.resume(replication: 12) { _ in 0 }
         let two = draw(12) { 2 * $0 + 1 }
         positions.save(streams, recipient: 2)
         #expect(positions.stride >= 12)
-        #expect(one.count == 6 && one.allSatisfy { $0 > 0 })
+        #expect(one.count == 8 && one.allSatisfy { $0 > 0 })
         positions.resume(streams, recipient: 1, replication: 11)
-        #expect((0..<12).map { streams.position(of: $0) } == one + Array(repeating: 0, count: 6))
+        #expect((0..<12).map { streams.position(of: $0) } == one + Array(repeating: 0, count: 4))
         positions.resume(streams, recipient: 2, replication: 12)
         #expect((0..<12).map { streams.position(of: $0) } == two)
         positions.resume(streams, recipient: 0, replication: 10)
         #expect((0..<12).allSatisfy { streams.position(of: $0) == 0 })
+    }
+
+    /// Draws made by a world's streams before it is stored (its timeline's) are kept: its
+    /// first access goes on from them, though another recipient's world was built on the
+    /// same stream objects after it.
+    @Test("A stored world's streams go on from where its build left them")
+    func storeKeepsBuildDraws() {
+        let first = 40
+        let streams = RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first)
+        let store = FleetWorlds(count: 2, streams: streams, firstReplication: first)
+        for r in 0..<2 {
+            streams.resume(replication: first + r) { _ in 0 }
+            var w = Self.world(first + r, streams: streams)
+            for _ in 0..<3 { _ = w.streams.stream("test.before-store").uniform() }
+            w.releaseReusableBuffers()
+            store.store(r, w)
+        }
+        let fourth = RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first).stream("test.before-store")
+        for _ in 0..<3 { _ = fourth.uniform() }
+        #expect(store.withWorld(0) { $0.streams.stream("test.before-store").uniform() } == fourth.uniform())
+    }
+
+    @Test("A world taken can be stored again, and runs from where it was")
+    func takeThenStoreAgain() {
+        let store = FleetWorlds(count: 2)
+        for r in 0..<2 { store.store(r, Self.world(r)) }
+        var plain = Self.world(0)
+        let t = SimTime.zero + .hours(6)
+        store.withWorld(0) { Simulator.run(&$0, until: t) }
+        Simulator.run(&plain, until: t)
+        store.store(0, store.take(0))
+        store.withWorld(0) { Simulator.run(&$0, until: t + .hours(6)) }
+        Simulator.run(&plain, until: t + .hours(6))
+        #expect(store.read(0) { $0.observer.fingerprint } == plain.observer.fingerprint)
     }
 
     @Test("A read of a world inside an access to it is refused")
@@ -138,6 +173,24 @@ struct FleetWorldsTests {
             store.withWorld(0) { _ in
                 store.withWorld(1) { _ in _ = store.read(1) { $0.queue.now } }
             }
+        }
+    }
+
+    @Test("A change to a world inside a read of it is refused")
+    func changeInsideReadTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let store = FleetWorlds(count: 2)
+            for r in 0..<2 { store.store(r, Self.world(r)) }
+            store.read(1) { _ in store.withWorld(1) { $0.observer.counts[.taps] += 1 } }
+        }
+    }
+
+    @Test("A take during an access is refused")
+    func takeDuringAccessTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let store = FleetWorlds(count: 2)
+            for r in 0..<2 { store.store(r, Self.world(r)) }
+            store.withWorld(0) { _ in _ = store.take(1) }
         }
     }
 
