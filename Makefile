@@ -244,7 +244,7 @@ TSAN_ENV := TSAN_OPTIONS=halt_on_error=1 SWIFT_BACKTRACE=enable=no PUSHSIM_TEST_
 LSAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/SanitizerControls/lsan-suppressions.txt
 # The suites, as `swift test --filter` expressions.
 SAN_KERNEL := --filter '^PushSimTests\.(EventQueue|Simulator)'
-SAN_FLEET := --filter '\.(Fleet[A-Za-z]*|LEB128Tests|WordDeltaTests|PackedPushesTests)/'
+SAN_FLEET := --filter '\.(Fleet[A-Za-z]*|PackedPushesTests)/'
 SAN_WORLD := --filter '\.World(Tests|ReuseTests)/'
 SAN_PARALLEL := --filter '\.(ParallelRunnerTests|WorldReuseTests|SweepTests|SweepPointsTests|DeterminismTests)/'
 SAN_FINGERPRINT := --filter 'FingerprintTests/'

@@ -4,7 +4,7 @@
 /// events at "the same time" compare equal. Range: ±2^63 µs (about ±292,000 years).
 /// JSON never carries raw microseconds; durations are strings with units, parsed once by
 /// `SimDuration(parsing:)`.
-public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct SimDuration: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
     /// Microseconds.
     public var microseconds: Int64
 

@@ -6,8 +6,8 @@ import CZlib
 /// A `RunOutcome` is 1,416 bytes of mostly zero counts: a million of them would hold
 /// 1.4 GB, and they are read while the worlds they come from are still being released
 /// (docs/performance.md, Fleets). Deflated, a block of `Scenarios/fleet/day.json` keeps
-/// about 120 bytes an outcome. Lossless: `RunOutcome` is plain data (checked at `init`), so
-/// an outcome read back is field for field the one appended. Its padding bytes go through
+/// about 120 bytes an outcome. Lossless: `RunOutcome` is plain data (`BitwiseCopyable`, which
+/// the compiler checks), so an outcome read back is field for field the one appended. Its padding bytes go through
 /// zlib as they are (uninitialised, so `storedBytes` may differ by a few bytes between runs;
 /// nothing reads them back as values).
 struct FleetOutcomes: Sendable {
@@ -18,9 +18,7 @@ struct FleetOutcomes: Sendable {
     /// The outcomes appended.
     private(set) var count = 0
 
-    init() {
-        precondition(_isPOD(RunOutcome.self), "RunOutcome must stay plain data to be stored as bytes")
-    }
+    init() {}
 
     /// Appends `outcome` (the next recipient's).
     mutating func append(_ outcome: RunOutcome) {

@@ -36,9 +36,9 @@ struct FleetRun {
         let attributes = fleet.population.draw(fleetStreams.stream(FleetPopulation.stream))
         let hub = FleetHub(spec: fleet, horizon: horizon, topicTemplate: setups.topicTemplate(variant: id.variant))
         var sender = fleet.sender
-        // Each world sleeps as a code between its turns (`FleetWorlds`); with a counter-based
-        // generator the recipients share one set of stream objects, each recipient's
-        // replication resumed at its own positions when it wakes.
+        // Each world stays where it is stored, run in place (`FleetWorlds`); with a
+        // counter-based generator the recipients share one set of stream objects, each
+        // recipient's replication resumed at its own positions when its world is reached.
         let first = id.replication * n
         let shared = scenario.generator.isCounterBased
             ? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first) : nil

@@ -99,7 +99,7 @@ public enum Count: Int, CaseIterable, Sendable {
 
 /// The counts of one replication, indexed by `Count`: a fixed-size value (no heap storage),
 /// all 0 at the start.
-public struct Counts: Sendable, Equatable {
+public struct Counts: Sendable, Equatable, BitwiseCopyable {
     /// Room for every `Count` case (a test checks `Count.allCases.count <= capacity`).
     public static let capacity = 48
     private var storage = InlineArray<48, Int>(repeating: 0)
@@ -119,7 +119,7 @@ public struct Counts: Sendable, Equatable {
 
 /// How late deferred rows were accepted: the sum and maximum over the rows counted in
 /// `Count.wokenAccepted` of (first acceptance − wake time), in exact microseconds.
-public struct DeferralLateness: Sendable, Equatable {
+public struct DeferralLateness: Sendable, Equatable, BitwiseCopyable {
     /// The sum of the lateness (0 when no deferred row was accepted).
     public var total = SimDuration.zero
     /// The largest lateness (`nil` when no deferred row was accepted).

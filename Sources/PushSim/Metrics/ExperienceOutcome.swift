@@ -1,7 +1,7 @@
 /// What the user saw in one run, and what it cost beyond the push accounting: one row's
 /// worth of the user-view columns of `runs.csv` (docs/csv.md). Times are `SimDuration`s
 /// (exact microseconds); `nil` where a figure is undefined for the run.
-public struct ExperienceOutcome: Sendable, Equatable {
+public struct ExperienceOutcome: Sendable, Equatable, BitwiseCopyable {
     /// The run's length (its horizon), for per-hour rates.
     public var duration = SimDuration.zero
     /// Server changes committed.

@@ -1,7 +1,7 @@
 /// A fixed number (≤ `capacity`) of integer counts stored inline (no heap storage), read
 /// like an array: per push outcome, per delay reason or per send error of one run
 /// (`RunOutcome`), so that a run's result allocates nothing.
-public struct FixedCounts: Sendable, Equatable, RandomAccessCollection, MutableCollection {
+public struct FixedCounts: Sendable, Equatable, BitwiseCopyable, RandomAccessCollection, MutableCollection {
     /// The most counts a value holds (the largest enum counted has 24 cases).
     public static let capacity = 32
     private var storage = InlineArray<32, Int>(repeating: 0)

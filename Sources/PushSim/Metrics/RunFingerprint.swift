@@ -11,7 +11,7 @@
 /// Two runs with the same fingerprint ran the same events at the same times, almost
 /// certainly; a difference names a run to trace (`pushsim trace`). Not cryptographic.
 /// O(1) per event, four multiplications.
-public struct RunFingerprint: Sendable, Equatable {
+public struct RunFingerprint: Sendable, Equatable, BitwiseCopyable {
     public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     public init() {}

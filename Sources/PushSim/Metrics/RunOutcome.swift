@@ -1,5 +1,5 @@
 /// The result of one replication of one (variant, strategy).
-public struct RunOutcome: Sendable, Equatable {
+public struct RunOutcome: Sendable, Equatable, BitwiseCopyable {
     /// Whether the client's state equals the server's at the horizon.
     public var converged: Bool
     /// Time from the last server change until the client's state last became equal to the

@@ -70,8 +70,8 @@ public final class RandomStreams {
     /// Makes every stream created so far replication `replication`'s stream `position(i)`
     /// draws in (i its index in creation order): the same draws from there as that
     /// replication's own streams would give after as many. For a fleet, whose recipients
-    /// share one set of stream objects, each resumed at its own place when it wakes
-    /// (`FleetWorlds`); a stream created later starts at replication `replication`'s
+    /// share one set of stream objects, each resumed at its own place when its world is
+    /// reached (`FleetWorlds`); a stream created later starts at replication `replication`'s
     /// position 0.
     /// - Precondition: the generator is counter-based.
     /// - Complexity: O(streams created); each stream's generator is set up at its next draw.

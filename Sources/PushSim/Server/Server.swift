@@ -28,10 +28,6 @@ public struct Server: Sendable {
     /// `retainLast` are kept), so that committing them does not grow it step by step.
     mutating func reserveLog(changes: Int) { log.reserveCapacity(min(retainLast, changes)) }
 
-    /// Exchanges the state's storage with `other` (a fleet's sleeping world keeps its
-    /// state in its code, `FleetWorlds`; the state is empty only while it is there).
-    mutating func swapState(_ other: inout [Int64]) { swap(&state, &other) }
-
     /// The state `init(keyCount:retainLast:)` gave (every key 0, head 0, empty log),
     /// keeping the storage (for a reused world).
     mutating func reset() {

@@ -6,8 +6,8 @@ import Testing
 @Suite("FleetWorlds")
 struct FleetWorldsTests {
     /// A day of one recipient with FCM, Doze, drawn connectivity and app opens: worlds whose
-    /// values change at every step (counts, times, the queue, the channel's state); with 20
-    /// keys, per-key states too long to sleep in the code (their arrays stay the world's).
+    /// values change at every step (counts, times, the queue, the channel's state), with 4
+    /// keys or 20.
     private static let scenario = scenario(keys: 4)
     private static func scenario(keys: Int) -> Scenario { try! Scenario.decode(Data("""
         {"name": "fleet-worlds", "seed": 3, "replications": 1, "horizon": "1d",
@@ -25,23 +25,22 @@ struct FleetWorldsTests {
                                 setup: simulation.setup(variant: 0), streams: streams, trace: NoTrace())
     }
 
-    /// The same worlds run side by side, plain and asleep between their steps (each step a
-    /// recipient running to the next quarter hour, with a read of another recipient and a
-    /// change to a third nested in it), with streams of their own or one shared set resumed
-    /// per recipient, with per-key states in the code or not: the same outcomes, event for
-    /// event (fingerprints), and the sleeping ones smaller.
-    @Test("A world asleep between its steps runs exactly as a plain one", arguments: [(false, 4), (true, 4), (true, 20)])
-    func packedRunsTheSame(shared: Bool, keys: Int) {
+    /// The same worlds run side by side, plain and in the store (each step a recipient
+    /// running to the next quarter hour, with a read of another recipient and a change to a
+    /// third nested in it), with streams of their own or one shared set resumed per
+    /// recipient, with 4 or 20 keys: the same outcomes, event for event (fingerprints).
+    @Test("A stored world runs exactly as a plain one", arguments: [(false, 4), (true, 4), (true, 20)])
+    func storedRunsTheSame(shared: Bool, keys: Int) {
         let n = 12, first = 40
         let scenario = Self.scenario(keys: keys)
         var plain = (0..<n).map { Self.world(first + $0, scenario: scenario) }
         let streams = shared ? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first) : nil
-        let packed = FleetWorlds(count: n, streams: streams, firstReplication: first)
+        let stored = FleetWorlds(count: n, streams: streams, firstReplication: first)
         for r in 0..<n {
             streams?.resume(replication: first + r) { _ in 0 }
             var w = Self.world(first + r, streams: streams, scenario: scenario)
             w.releaseReusableBuffers()
-            packed.store(r, w)
+            stored.store(r, w)
         }
         let horizon = SimTime.zero + .days(1)
         var t = SimTime.zero
@@ -55,30 +54,28 @@ struct FleetWorldsTests {
                 let third = (r + 5) % n
                 plain[third].observer.counts[.taps] += 1
                 let drawn = plain[third].clientRandom.uniform()
-                let next = packed.withWorld(r) { w -> SimTime? in
+                let (next, after) = stored.withWorld(r) { w -> (SimTime?, Double) in
                     Simulator.run(&w, until: t)
-                    let otherTime = packed.read((r + 1) % n) { $0.queue.now }
+                    let otherTime = stored.read((r + 1) % n) { $0.queue.now }
                     #expect(otherTime <= t)
-                    packed.withWorld(third) { o in
+                    stored.withWorld(third) { o in
                         o.observer.counts[.taps] += 1
                         #expect(o.clientRandom.uniform() == drawn)
                     }
-                    return w.queue.nextTime
+                    // After the nested access, r draws where it left its own stream.
+                    return (w.queue.nextTime, w.clientRandom.uniform())
                 }
                 #expect(next == plain[r].queue.nextTime)
-                #expect(packed.isAwake(r) && !packed.isAwake((r + 5) % n))
+                #expect(after == plain[r].clientRandom.uniform())
+                #expect(!shared || stored.isLoaded(r))
             }
         }
-        var bytes = 0
-        for r in 0..<n { bytes += packed.codeBytes(r) }
-        #expect(bytes < n * MemoryLayout<World>.stride / 2, "\(bytes / n) bytes a world against \(MemoryLayout<World>.stride)")
         for r in (0..<n).reversed() {
-            var w = packed.take(r)
+            var w = stored.take(r)
             let a = plain[r].finish(at: horizon), b = w.finish(at: horizon)
             #expect(a.fingerprint == b.fingerprint && a == b, "recipient \(r)")
             #expect(a.counts[.events] > 20)
         }
-        #expect(packed.codeBytes(0) == 0)
     }
 
     /// Recipients whose profiles use different streams: a stream only recipient 0 has drawn
@@ -106,7 +103,69 @@ struct FleetWorldsTests {
         #expect(store.withWorld(0) { w in w.streams.stream("test.only-recipient-0").uniform() } == fourth.uniform())
     }
 
-    @Test("An access to a world inside an access to it is refused")
+    /// Positions of more streams than a recipient's room (8 at first) are kept: the room
+    /// widens for every recipient, each keeping its own, a stream created after a
+    /// recipient's save at 0 for it.
+    @Test("Stream positions survive the room widening past 8 streams")
+    func positionsWiden() {
+        let streams = RandomStreams(generator: Self.scenario.generator, seed: 3, replication: 11)
+        var positions = StreamPositions()
+        positions.reserve(recipients: 3)
+        func draw(_ count: Int, _ times: (Int) -> Int) -> [UInt64] {
+            for i in 0..<count { for _ in 0..<times(i) { _ = streams.stream("s\(i)").uniform() } }
+            return (0..<streams.count).map { streams.position(of: $0) }
+        }
+        streams.resume(replication: 11) { _ in 0 }
+        let one = draw(8) { $0 + 1 }
+        positions.save(streams, recipient: 1)
+        streams.resume(replication: 12) { _ in 0 }
+        let two = draw(12) { 2 * $0 + 1 }
+        positions.save(streams, recipient: 2)
+        #expect(positions.stride >= 12)
+        #expect(one.count == 8 && one.allSatisfy { $0 > 0 })
+        positions.resume(streams, recipient: 1, replication: 11)
+        #expect((0..<12).map { streams.position(of: $0) } == one + Array(repeating: 0, count: 4))
+        positions.resume(streams, recipient: 2, replication: 12)
+        #expect((0..<12).map { streams.position(of: $0) } == two)
+        positions.resume(streams, recipient: 0, replication: 10)
+        #expect((0..<12).allSatisfy { streams.position(of: $0) == 0 })
+    }
+
+    /// Draws made by a world's streams before it is stored (its timeline's) are kept: its
+    /// first access goes on from them, though another recipient's world was built on the
+    /// same stream objects after it.
+    @Test("A stored world's streams go on from where its build left them")
+    func storeKeepsBuildDraws() {
+        let first = 40
+        let streams = RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first)
+        let store = FleetWorlds(count: 2, streams: streams, firstReplication: first)
+        for r in 0..<2 {
+            streams.resume(replication: first + r) { _ in 0 }
+            var w = Self.world(first + r, streams: streams)
+            for _ in 0..<3 { _ = w.streams.stream("test.before-store").uniform() }
+            w.releaseReusableBuffers()
+            store.store(r, w)
+        }
+        let fourth = RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first).stream("test.before-store")
+        for _ in 0..<3 { _ = fourth.uniform() }
+        #expect(store.withWorld(0) { $0.streams.stream("test.before-store").uniform() } == fourth.uniform())
+    }
+
+    @Test("A world taken can be stored again, and runs from where it was")
+    func takeThenStoreAgain() {
+        let store = FleetWorlds(count: 2)
+        for r in 0..<2 { store.store(r, Self.world(r)) }
+        var plain = Self.world(0)
+        let t = SimTime.zero + .hours(6)
+        store.withWorld(0) { Simulator.run(&$0, until: t) }
+        Simulator.run(&plain, until: t)
+        store.store(0, store.take(0))
+        store.withWorld(0) { Simulator.run(&$0, until: t + .hours(6)) }
+        Simulator.run(&plain, until: t + .hours(6))
+        #expect(store.read(0) { $0.observer.fingerprint } == plain.observer.fingerprint)
+    }
+
+    @Test("A read of a world inside an access to it is refused")
     func nestedTwiceTraps() async {
         await #expect(processExitsWith: .failure) {
             let store = FleetWorlds(count: 3)
@@ -114,6 +173,24 @@ struct FleetWorldsTests {
             store.withWorld(0) { _ in
                 store.withWorld(1) { _ in _ = store.read(1) { $0.queue.now } }
             }
+        }
+    }
+
+    @Test("A change to a world inside a read of it is refused")
+    func changeInsideReadTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let store = FleetWorlds(count: 2)
+            for r in 0..<2 { store.store(r, Self.world(r)) }
+            store.read(1) { _ in store.withWorld(1) { $0.observer.counts[.taps] += 1 } }
+        }
+    }
+
+    @Test("A take during an access is refused")
+    func takeDuringAccessTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let store = FleetWorlds(count: 2)
+            for r in 0..<2 { store.store(r, Self.world(r)) }
+            store.withWorld(0) { _ in _ = store.take(1) }
         }
     }
 
