@@ -78,6 +78,21 @@ struct FleetWorldsTests {
         }
     }
 
+    /// Two recipients (replications `first`, `first` + 1) stored on one shared set of
+    /// streams, as a fleet builds them; `built` runs on each world before it is stored.
+    private static func sharedStore(first: Int, built: (inout World) -> Void) -> FleetWorlds {
+        let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first)
+        let store = FleetWorlds(count: 2, streams: streams, firstReplication: first)
+        for r in 0..<2 {
+            streams.resume(replication: first + r) { _ in 0 }
+            var w = world(first + r, streams: streams)
+            built(&w)
+            w.releaseReusableBuffers()
+            store.store(r, w)
+        }
+        return store
+    }
+
     /// Recipients whose profiles use different streams: a stream only recipient 0 has drawn
     /// from (created after recipient 1's last draw) must still be at position 0 for
     /// recipient 1 when it first draws from it, so its draws are those of a fresh stream
@@ -85,14 +100,7 @@ struct FleetWorldsTests {
     @Test("A stream another recipient drew from starts at its first draw for a recipient that never did")
     func unusedStreamStartsAtZero() {
         let first = 40
-        let streams = RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first)
-        let store = FleetWorlds(count: 2, streams: streams, firstReplication: first)
-        for r in 0..<2 {
-            streams.resume(replication: first + r) { _ in 0 }
-            var w = Self.world(first + r, streams: streams)
-            w.releaseReusableBuffers()
-            store.store(r, w)
-        }
+        let store = Self.sharedStore(first: first) { _ in }
         store.withWorld(0) { w in for _ in 0..<3 { _ = w.streams.stream("test.only-recipient-0").uniform() } }
         let drawn = store.withWorld(1) { w in w.streams.stream("test.only-recipient-0").uniform() }
         let fresh = RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first + 1).stream("test.only-recipient-0").uniform()
@@ -137,14 +145,8 @@ struct FleetWorldsTests {
     @Test("A stored world's streams go on from where its build left them")
     func storeKeepsBuildDraws() {
         let first = 40
-        let streams = RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first)
-        let store = FleetWorlds(count: 2, streams: streams, firstReplication: first)
-        for r in 0..<2 {
-            streams.resume(replication: first + r) { _ in 0 }
-            var w = Self.world(first + r, streams: streams)
+        let store = Self.sharedStore(first: first) { w in
             for _ in 0..<3 { _ = w.streams.stream("test.before-store").uniform() }
-            w.releaseReusableBuffers()
-            store.store(r, w)
         }
         let fourth = RandomStreams(generator: Self.scenario.generator, seed: Self.scenario.seed, replication: first).stream("test.before-store")
         for _ in 0..<3 { _ = fourth.uniform() }
