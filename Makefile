@@ -81,7 +81,7 @@ bench: deps bench-deps $(SIMPY_STAMP)
 	$(CC) -O2 -o .build/bench/hold Benchmarks/heap/hold.c $$(pkg-config --cflags --libs gsl)
 	$(CC) -O2 -o .build/bench/study Benchmarks/cstudy/study.c Sources/CPhilox/philox_gsl.c -ISources/CPhilox/include $$(pkg-config --cflags --libs gsl)
 	$(CC) -O2 -Wall -shared -fPIC -o .build/bench/count.so Benchmarks/alloc/count.c
-	@SIMPY_PY=$(SIMPY_PY) Benchmarks/bench.sh
+	@SIMPY_PY=$(SIMPY_PY) SWIFT=$(SWIFT) Benchmarks/bench.sh
 
 # The SimPy comparison alone (make bench includes it, timed as whole processes, at
 # BENCH_STUDY_REPLICATIONS): both on the same replications, single-threaded, then the rate

@@ -29,7 +29,7 @@ for n in $sizes; do
     row sweep_peak_rss_mb "points=$n reps=1 jobs=1 runs=none" "$RSS_MB"
     if [ "$n" != 1000 ]; then
         growth=$(f2 "$per / $per1k")
-        row sweep_linear "ms per point, points=$n vs 1000" "$growth" "<= 1.5" "$(met "$growth" "<=" 1.5)"
+        row sweep_linear "ms per point; points=$n vs 1000" "$growth" "<= 1.5" "$(met "$growth" "<=" 1.5)"
     fi
 done
 say "rerun of the finished 10,000-point sweep (bookkeeping only)"

@@ -34,7 +34,7 @@ public struct SimDuration: Hashable, Comparable, Sendable, BitwiseCopyable, Cust
 }
 
 /// An instant of simulated time: integer microseconds since the scenario's start (t = 0).
-public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct SimTime: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
     /// Microseconds since the start of the run.
     public var microseconds: Int64
 

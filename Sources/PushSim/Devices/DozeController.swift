@@ -51,7 +51,7 @@
 /// `time` or nil. Time never moves back (a trap otherwise). No randomness, integer time.
 public struct DozeController: Sendable, Equatable {
     /// Deep Doze states, named after AOSP `STATE_*`.
-    public enum DeepState: String, Sendable, Hashable, CaseIterable {
+    public enum DeepState: String, Sendable, Hashable, CaseIterable, BitwiseCopyable {
         case active, inactive, idlePending, sensing, locating, idle, idleMaintenance
         /// AOSP `STATE_QUICK_DOZE_DELAY`: Quick Doze's wait before IDLE (I8).
         case quickDozeDelay
@@ -59,206 +59,66 @@ public struct DozeController: Sendable, Equatable {
 
     /// Light Doze states, named after AOSP `LIGHT_STATE_*`. `override`: suspended because
     /// deep Doze is IDLE or IDLE_MAINTENANCE.
-    public enum LightState: String, Sendable, Hashable, CaseIterable {
+    public enum LightState: String, Sendable, Hashable, CaseIterable, BitwiseCopyable {
         case active, inactive, preIdle, idle, idleMaintenance, override
     }
 
     /// The timing in use.
     public let parameters: DozeParameters
-    /// The deep Doze state at `time`.
-    public private(set) var deep: DeepState
-    /// The light Doze state at `time`.
-    public private(set) var light: LightState
-    /// Whether the screen is on.
-    public private(set) var screenOn: Bool
-    /// Whether the device is charging.
-    public private(set) var charging: Bool
-    /// The latest time the controller was advanced to.
-    public private(set) var time: SimTime
-    /// Whether Quick Doze is on (Android Battery Saver, I8).
-    public private(set) var quickDoze = false
-    /// Whether the significant-motion sensor is watched (AOSP `startMonitoringMotionLocked`
-    /// at INACTIVE → IDLE_PENDING; stopped by ACTIVE, INACTIVE and QUICK_DOZE_DELAY).
-    private var motionWatched = false
+    /// The state (`DozeState`), which the parameters drive.
+    private(set) var state: DozeState
 
-    private var deepDeadline: SimTime?
-    private var lightDeadline: SimTime?
-    /// Length of the next deep IDLE, next deep maintenance window, next LIGHT_IDLE.
-    private var nextIdle: SimDuration
-    private var nextMaintenance: SimDuration
-    private var nextLightIdle: SimDuration
+    /// The deep Doze state at `time`.
+    public var deep: DeepState { state.deep }
+    /// The light Doze state at `time`.
+    public var light: LightState { state.light }
+    /// Whether the screen is on.
+    public var screenOn: Bool { state.screenOn }
+    /// Whether the device is charging.
+    public var charging: Bool { state.charging }
+    /// The latest time the controller was advanced to.
+    public var time: SimTime { state.time }
+    /// Whether Quick Doze is on (Android Battery Saver, I8).
+    public var quickDoze: Bool { state.quickDoze }
 
     /// A device whose screen and charger are as given at `at`. If the screen is off and
     /// the device unplugged, Doze starts counting from `at` (both at INACTIVE).
     /// - Precondition: `parameters.isValid` (decoded parameters always are).
     public init(parameters: DozeParameters, screenOn: Bool, charging: Bool, at: SimTime) {
-        precondition(parameters.isValid, "DozeParameters would make Doze loop forever: \(parameters)")
         self.parameters = parameters
-        self.screenOn = screenOn
-        self.charging = charging
-        time = at
-        deep = .active
-        light = .active
-        nextIdle = parameters.idle
-        nextMaintenance = parameters.maintenance
-        nextLightIdle = parameters.lightIdle
-        if dozeAllowed {
-            startDeep(at: at)
-            startLight(at: at)
-            advance(to: at)
-        }
+        state = DozeState(parameters, screenOn: screenOn, charging: charging, at: at)
     }
 
     /// Network restricted for normal-priority FCM and app network access (rule F6): deep
     /// IDLE, or LIGHT_IDLE while deep Doze is not IDLE or IDLE_MAINTENANCE.
-    public var isRestricted: Bool { Self.isRestricted(deep: deep, light: light) }
-
-    /// `isRestricted` for the states `deep` and `light` (for callers that read the two
-    /// fields in place: reading a computed property of a stored controller copied it).
-    @inline(__always)
-    static func isRestricted(deep: DeepState, light: LightState) -> Bool {
-        deep == .idle || (light == .idle && deep != .idle && deep != .idleMaintenance)
-    }
+    public var isRestricted: Bool { state.isRestricted }
 
     /// Inside a deep or light maintenance window, when deferred work and messages get through.
-    public var isMaintenance: Bool { deep == .idleMaintenance || light == .idleMaintenance }
+    public var isMaintenance: Bool { state.isMaintenance }
 
     /// The earliest pending timed transition; nil when none (ACTIVE, or both disabled).
-    public var nextTransition: SimTime? {
-        switch (deepDeadline, lightDeadline) {
-        case let (d?, l?): return min(d, l)
-        case let (d?, nil): return d
-        case let (nil, l?): return l
-        case (nil, nil): return nil
-        }
-    }
+    public var nextTransition: SimTime? { state.nextTransition }
 
     /// Performs every timed transition with deadline ≤ `now`, in time order (deep first on
     /// ties), each at its own deadline. - Complexity: O(transitions performed).
     /// - Precondition: `now >= time`.
-    public mutating func advance(to now: SimTime) {
-        precondition(now >= time, "DozeController cannot go back in time (\(now) < \(time))")
-        while let next = nextTransition, next <= now {
-            if let d = deepDeadline, d == next { stepDeep(at: d) } else { stepLight(at: next) }
-        }
-        time = now
-    }
+    public mutating func advance(to now: SimTime) { state.advance(parameters, to: now) }
 
     /// The screen turns on (both ACTIVE) or off (Doze starts counting if unplugged).
-    public mutating func setScreen(on: Bool, at now: SimTime) {
-        apply(at: now) { $0.screenOn = on }
-    }
+    public mutating func setScreen(on: Bool, at now: SimTime) { state.setScreen(parameters, on: on, at: now) }
 
     /// The charger is plugged in (both ACTIVE) or out (Doze starts counting if screen off).
-    public mutating func setCharging(_ charging: Bool, at now: SimTime) {
-        apply(at: now) { $0.charging = charging }
-    }
+    public mutating func setCharging(_ charging: Bool, at now: SimTime) { state.setCharging(parameters, charging, at: now) }
 
     /// Quick Doze turns on or off (Android Battery Saver, I8; see the type's comment). On,
     /// with the screen off and unplugged, outside QUICK_DOZE_DELAY, IDLE and IDLE_MAINTENANCE:
     /// deep Doze goes to QUICK_DOZE_DELAY now. Off: only the flag changes.
-    public mutating func setQuickDoze(_ on: Bool, at now: SimTime) {
-        advance(to: now)
-        quickDoze = on
-        guard on, dozeAllowed, deep != .quickDozeDelay, deep != .idle, deep != .idleMaintenance else { return }
-        startDeep(at: now)
-        advance(to: now)
-    }
+    public mutating func setQuickDoze(_ on: Bool, at now: SimTime) { state.setQuickDoze(parameters, on, at: now) }
 
     /// The significant-motion sensor fires. If it is watched (from IDLE_PENDING on, along
     /// the normal ladder), deep Doze restarts at INACTIVE for `motionInactive` (at
     /// QUICK_DOZE_DELAY while Quick Doze is on) with its initial idle and maintenance
     /// lengths; in ACTIVE, INACTIVE and Quick Doze nothing watches for motion, so nothing
     /// changes. Light Doze restarts only if it was overridden.
-    public mutating func motion(at now: SimTime) {
-        advance(to: now)
-        guard motionWatched else { return }
-        let wasOverridden = light == .override
-        startDeep(at: now, inactive: parameters.motionInactive)
-        if wasOverridden { startLight(at: now) }
-        advance(to: now)
-    }
-
-    // MARK: - Internals
-
-    private var dozeAllowed: Bool { !screenOn && !charging }
-
-    private mutating func apply(at now: SimTime, _ change: (inout DozeController) -> Void) {
-        advance(to: now)
-        let wasAllowed = dozeAllowed
-        change(&self)
-        if !dozeAllowed {
-            becomeActive()
-        } else if !wasAllowed {
-            startDeep(at: now)
-            startLight(at: now)
-            advance(to: now)
-        }
-    }
-
-    private mutating func becomeActive() {
-        deep = .active; deepDeadline = nil; motionWatched = false
-        light = .active; lightDeadline = nil
-    }
-
-    /// Deep Doze from INACTIVE at `t`, for `inactive` (default: `parameters.inactive`), or
-    /// from QUICK_DOZE_DELAY while Quick Doze is on; either way the motion sensor is off.
-    private mutating func startDeep(at t: SimTime, inactive: SimDuration? = nil) {
-        nextIdle = parameters.idle
-        nextMaintenance = parameters.maintenance
-        motionWatched = false
-        guard parameters.deepEnabled else { deep = .active; deepDeadline = nil; return }
-        if quickDoze { deep = .quickDozeDelay; deepDeadline = t + parameters.quickDozeDelay; return }
-        deep = .inactive
-        deepDeadline = t + (inactive ?? parameters.inactive)
-    }
-
-    private mutating func startLight(at t: SimTime) {
-        nextLightIdle = parameters.lightIdle
-        guard parameters.lightEnabled else { light = .active; lightDeadline = nil; return }
-        light = .inactive
-        lightDeadline = t + parameters.lightAfterInactive
-    }
-
-    private mutating func stepDeep(at t: SimTime) {
-        let p = parameters
-        switch deep {
-        case .inactive: deep = .idlePending; deepDeadline = t + p.motionCheck; motionWatched = true
-        case .idlePending: deep = .sensing; deepDeadline = t + p.sensing
-        case .sensing: deep = .locating; deepDeadline = t + p.locating
-        case .locating, .idleMaintenance, .quickDozeDelay:
-            deep = .idle
-            deepDeadline = t + nextIdle
-            nextIdle = Self.grow(nextIdle, by: p.idleFactor, cap: p.maxIdle, floor: p.idle)
-            light = .override
-            lightDeadline = nil
-        case .idle:
-            deep = .idleMaintenance
-            deepDeadline = t + max(nextMaintenance, p.minMaintenance)
-            nextMaintenance = Self.grow(nextMaintenance, by: p.maintenanceFactor, cap: p.maxMaintenance, floor: p.maintenance)
-        case .active:
-            preconditionFailure("DozeController: a deep deadline is pending while ACTIVE")
-        }
-    }
-
-    private mutating func stepLight(at t: SimTime) {
-        let p = parameters
-        switch light {
-        case .inactive: light = .preIdle; lightDeadline = t + p.lightPreIdle
-        case .preIdle, .idleMaintenance:
-            light = .idle
-            lightDeadline = t + nextLightIdle
-            nextLightIdle = Self.grow(nextLightIdle, by: p.lightIdleFactor, cap: p.lightMaxIdle, floor: p.lightIdle)
-        case .idle: light = .idleMaintenance; lightDeadline = t + p.lightMaintenance
-        case .active, .override:
-            preconditionFailure("DozeController: a light deadline is pending while \(light)")
-        }
-    }
-
-    /// AOSP growth: min(d × factor, cap) truncated to whole microseconds, but ≥ floor.
-    static func grow(_ d: SimDuration, by factor: Double, cap: SimDuration, floor: SimDuration) -> SimDuration {
-        let product = Double(d.microseconds) * factor
-        let capped = product >= Double(cap.microseconds) ? cap : SimDuration(microseconds: Int64(product))
-        return max(capped, floor)
-    }
+    public mutating func motion(at now: SimTime) { state.motion(parameters, at: now) }
 }

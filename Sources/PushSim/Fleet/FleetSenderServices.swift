@@ -34,9 +34,9 @@ struct FleetSenderServices: SenderServices {
     func token(of r: Int) -> Int {
         let (i, local) = split(r)
         return worlds.read(i) { w in
-            let n = w.devices.count
+            let n = w.deviceCount
             guard local < Self.registrations(w) else { return 0 }
-            return local < n ? w.devices[local].registeredToken : w.devices[local - n].previousRegisteredToken
+            return local < n ? w.device(local) { $0.registeredToken } : w.device(local - n) { $0.previousRegisteredToken }
         }
     }
 
@@ -97,7 +97,7 @@ struct FleetSenderServices: SenderServices {
 
     func registration(holding token: Int, sameDeviceAs r: Int) -> Int? {
         let (i, local) = split(r)
-        let (n, registrations) = worlds.read(i) { w in (w.devices.count, Self.registrations(w)) }
+        let (n, registrations) = worlds.read(i) { w in (w.deviceCount, Self.registrations(w)) }
         let d = local % n
         let base = i * Self.stride
         for candidate in registrations > n ? [d, d + n] : [d] where self.token(of: base + candidate) == token {
@@ -113,10 +113,10 @@ struct FleetSenderServices: SenderServices {
 
     func recipient(ofRegistration r: Int) -> RecipientSpec { worlds[split(r).recipient].setup.recipient }
 
-    /// World `w`'s registration count (`World.registrationCount`), read through stored
-    /// properties only.
+    /// World `w`'s registration count (`World.registrationCount`), read from the borrowed
+    /// world (no copy of it).
     @inline(__always) private static func registrations(_ w: borrowing World) -> Int {
-        let n = w.devices.count
+        let n = w.deviceCount
         return w.setup.recipient.tokenStore == .perToken ? 2 * n : n
     }
 }

@@ -7,9 +7,9 @@ extension World {
     /// and the strategy's `onForeground` runs.
     mutating func openApp(for length: SimDuration) {
         // Not while the device is off; opening it unlocks it (I6).
-        guard devices[0].installed, !devices[0].booting else { return }
-        let wasLocked = devices[0].locked
-        devices[0].locked = false
+        guard mainDevice.installed, !mainDevice.booting else { return }
+        let wasLocked = mainDevice.locked
+        mainDevice.locked = false
         app.sessions += 1
         observe(.appOpened)
         let now = queue.now
@@ -18,7 +18,7 @@ extension World {
         app.stopped = false
         startApp(.foreground)
         app.state = .foreground
-        devices[0].registerToken(client.registration, keepsPrevious: keepsPreviousTokens)
+        mainDevice.registerToken(client.registration, keepsPrevious: keepsPreviousTokens)
         screenMayHaveChanged()
         react { s, app in s.onForeground(&app) }
         if let held = app.heldBackground {
@@ -34,7 +34,7 @@ extension World {
     mutating func startApp(_ state: AppState) {
         guard app.state == .notRunning else { return }
         app.startIfNeeded(state)
-        if client.registration == .tokenRefresh && devices[0].installed { devices[0].registerToken(.tokenRefresh, keepsPrevious: keepsPreviousTokens) }
+        if client.registration == .tokenRefresh && mainDevice.installed { mainDevice.registerToken(.tokenRefresh, keepsPrevious: keepsPreviousTokens) }
     }
 
     mutating func endSessionIfDue() {
@@ -77,7 +77,7 @@ extension World {
     ///   - retryAfter: a failed pull's `Retry-After` (the server's 503, fleets), which the context then holds.
     mutating func react(owner: Int64 = 0, batch: Range<Int>? = nil, retryAfter: SimDuration? = nil,
                         _ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
-        appContext.begin(now: queue.now, cursor: replica.cursor, online: devices[0].online, appState: app.state, session: app.sessions)
+        appContext.begin(now: queue.now, cursor: replica.cursor, online: mainDevice.online, appState: app.state, session: app.sessions)
         appContext.retryAfter = retryAfter
         let jitters = owner != 0 && client.pullJitter > .zero
         if let batch { appContext.batch.append(contentsOf: changeLog[batch]) }
@@ -141,7 +141,7 @@ extension World {
     /// background handler time (iOS 30 s, I5; Android 10 s, D6; generic unlimited).
     var backgroundDeadline: SimTime {
         if app.state == .foreground { return .distantFuture }
-        let limit = spec.app.handlerTime ?? devices[0].platform.rules.handlerTime
+        let limit = spec.app.handlerTime ?? mainDevice.platform.rules.handlerTime
         return limit.map { queue.now + $0 } ?? .distantFuture
     }
 
@@ -159,7 +159,7 @@ extension World {
         replica.currentPullIsFull = replica.fullSyncWanted
         replica.fullSyncWanted = false
         replica.pullDeadline = min(backgroundDeadline, deadline)
-        guard devices[0].networkAvailable(at: queue.now) else {
+        guard mainDevice.networkAvailable(at: queue.now) else {
             observe(.pullStarted(full: replica.currentPullIsFull, network: false, latency: nil))
             queue.schedule(.pullComplete(failed: true, process: app.generation), at: queue.now)
             return
@@ -176,7 +176,7 @@ extension World {
     /// online and the background deadline has not passed; otherwise `onPullFailed`.
     mutating func completePull(failed: Bool, retryAfter: SimDuration? = nil) {
         replica.pullInFlight = false
-        let online = devices[0].online, installed = devices[0].installed
+        let online = mainDevice.online, installed = mainDevice.installed
         if failed || !online || queue.now > replica.pullDeadline || !installed {
             observe(.pullFailed(failed ? .failed : !online ? .offline : !installed ? .uninstalled : .pastDeadline))
             if installed { react(retryAfter: retryAfter) { s, app in s.onPullFailed(&app) } }

@@ -9,34 +9,34 @@
 /// finds the app uninstalled makes the device report the missing app (A12).
 extension World {
     mutating func deliver(_ push: Push, copy: Int8) {
-        guard devices[0].online else { ledger.finish(push.id, .droppedDeviceOffline); return }
-        observe(.copyArrived(bytes: Int(push.size), screenOn: devices[0].screenOn))
-        guard devices[0].installed else { devices[0].reportUninstall(at: queue.now); ledger.finish(push.id, .droppedAppForceStopped); return }
+        guard mainDevice.online else { ledger.finish(push.id, .droppedDeviceOffline); return }
+        observe(.copyArrived(bytes: Int(push.size), screenOn: mainDevice.screenOn))
+        guard mainDevice.installed else { mainDevice.reportUninstall(at: queue.now); ledger.finish(push.id, .droppedAppForceStopped); return }
         // Before the first unlock after a boot an Android app gets no message (I6).
-        if devices[0].locked && devices[0].platform == .android { app.heldUntilUnlock.append(push); return }
+        if mainDevice.locked && mainDevice.platform == .android { app.heldUntilUnlock.append(push); return }
         handOver(push)
     }
 
     /// The platform's plan for a copy that reached the installed app.
     mutating func handOver(_ push: Push) {
-        let plan = devices[0].platform.rules.arrival(push, app.state == .foreground)
+        let plan = mainDevice.platform.rules.arrival(push, app.state == .foreground)
         if app.stopped && plan.dropsWhenStopped { ledger.finish(push.id, .droppedAppForceStopped); return }
         if dropsDuplicate(push, device: 0) { ledger.finish(push.id, .delivered); return }
-        if plan.exempt { devices[0].exemptUntil = queue.now + spec.highPriorityExemption }
+        if plan.exempt { mainDevice.exemptUntil = queue.now + spec.highPriorityExemption }
         if plan.handler { ledger.finish(push.id, .delivered); runHandler(push) }
         if plan.display { ledger.finish(push.id, .delivered); display(push) }
         guard plan.background else { return }
         if app.stopped { ledger.finish(push.id, .droppedAppForceStopped); return }
         // Low Power Mode (I5), and after a boot the first unlock and the launch delay (I6),
         // hold it; else the budget decides (I1).
-        if !devices[0].lowPower && launchesAllowed && takeBudgetToken() { runBackgroundHandler(push) } else { holdBackground(push) }
+        if !mainDevice.lowPower && launchesAllowed && takeBudgetToken() { runBackgroundHandler(push) } else { holdBackground(push) }
     }
 
     /// The OS draws the push's notification (if the user allows notifications), after the
     /// app's Notification Service Extension for an iOS alert with `mutable-content` (I7).
     mutating func display(_ push: Push) {
         guard spec.notificationsAuthorized else { return }
-        if push.mutableContent && devices[0].platform == .ios && strategy.serviceExtension(for: push) == .refetch {
+        if push.mutableContent && mainDevice.platform == .ios && strategy.serviceExtension(for: push) == .refetch {
             runServiceExtension(push)
             return
         }
@@ -63,8 +63,8 @@ extension World {
     /// answer that came while the device was offline failed, so the payload is shown.
     mutating func serviceExtensionDone(_ push: Push, fresh: Bool) {
         let start = app.extensionStarts.firstIndex { $0.push == push.id }.map { app.extensionStarts.remove(at: $0).at } ?? queue.now
-        guard devices[0].installed, !devices[0].booting else { return }
-        let answered = fresh && devices[0].online && devices[0].offlineSince < start
+        guard mainDevice.installed, !mainDevice.booting else { return }
+        let answered = fresh && mainDevice.online && mainDevice.offlineSince < start
         show(push, value: answered ? server.state[Int(push.change.key)] : push.change.value)
     }
 
@@ -92,7 +92,7 @@ extension World {
     /// The user taps the notification (if it is still shown): the app opens and its code
     /// gets the push's data.
     mutating func tap(_ push: Push) {
-        guard devices[0].installed, !devices[0].booting else { return }
+        guard mainDevice.installed, !mainDevice.booting else { return }
         guard app.tray.take(push) else { return }
         observe(.tapped)
         openApp(for: spec.app.sessionLength)
@@ -118,8 +118,8 @@ extension World {
     }
 
     mutating func deletedMessages() {
-        observe(.deletedSignalArrived(screenOn: devices[0].screenOn))
-        guard devices[0].installed, !app.stopped else { return }
+        observe(.deletedSignalArrived(screenOn: mainDevice.screenOn))
+        guard mainDevice.installed, !app.stopped else { return }
         observe(.deletedSignalReceived)
         startApp(.background)
         react { s, app in s.onDeletedMessages(&app) }

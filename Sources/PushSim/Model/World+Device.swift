@@ -3,6 +3,25 @@
 /// provider calls. Every change ends in `deviceChanged()`, which lets the channel deliver
 /// what it now may.
 extension World {
+    /// How many devices the recipient has (1 + its other devices).
+    var deviceCount: Int { 1 + otherDevices.count }
+
+    /// `body` of device `d` of the recipient, read in place: 0 the main device
+    /// (`mainDevice`), 1, 2, … its other devices (`otherDevices[d - 1]`).
+    /// - Precondition: `0 ..< deviceCount`.
+    ///
+    /// Not a subscript: a `_read` accessor yielding a value this large (a `Device` is about
+    /// 320 bytes) copied it and allocated the accessor's frame, a fifth more time on the
+    /// lone study (perf: `memmove`, `malloc`).
+    @inline(__always) func device<R>(_ d: Int, _ body: (Device) -> R) -> R {
+        d == 0 ? body(mainDevice) : body(otherDevices[d - 1])
+    }
+
+    /// `body` of device `d` of the recipient (see `device(_:_:)`), changed in place.
+    @inline(__always) mutating func updateDevice<R>(_ d: Int, _ body: (inout Device) -> R) -> R {
+        d == 0 ? body(&mainDevice) : body(&otherDevices[d - 1])
+    }
+
     /// Calls `body` with `device`'s channel and a context for it (0: the main device;
     /// 1, 2, …: the other devices, with their own streams `channel.<n>`, `channel.<n>.order`).
     /// `timerSlot`: the slot of the timer being handled.
@@ -12,17 +31,22 @@ extension World {
         let now = queue.now
         // Plain values only (the streams as unretained draws): making the context counts
         // no references.
-        let (view, streams) = devices.withUnsafeBufferPointer { d in (d[device].view(at: now, token: token), d[device].providerStreams()) }
-        return ProviderContext.with(&providers[device], queue: &queue, ledger: &ledger, now: now, device: view, draws: streams.draws,
+        if device == 0 {
+            let view = mainDevice.view(at: now, token: token), streams = mainDevice.providerStreams()
+            return ProviderContext.with(&channel, queue: &queue, ledger: &ledger, now: now, device: view, draws: streams.draws,
+                                        order: streams.order, deviceIndex: 0, timerSlot: timerSlot, body)
+        }
+        let (view, streams) = otherDevices.withUnsafeBufferPointer { d in (d[device - 1].view(at: now, token: token), d[device - 1].providerStreams()) }
+        return ProviderContext.with(&otherChannels[device - 1], queue: &queue, ledger: &ledger, now: now, device: view, draws: streams.draws,
                                     order: streams.order, deviceIndex: Int8(device), timerSlot: timerSlot, body)
     }
 
     mutating func setOnline(_ isOnline: Bool) {
-        guard devices[0].setOnline(isOnline, at: queue.now) else { return }
+        guard mainDevice.setOnline(isOnline, at: queue.now) else { return }
         if isOnline { endDeadConnection() } else { startDeadConnection() }
         deviceChanged()
-        if isOnline, devices[0].installed, !app.stopped,
-           app.state == .foreground || (app.state == .background && devices[0].platform.rules.backgroundReconnectRunsApp) {
+        if isOnline, mainDevice.installed, !app.stopped,
+           app.state == .foreground || (app.state == .background && mainDevice.platform.rules.backgroundReconnectRunsApp) {
             react { s, app in s.onReconnect(&app) }
         }
     }
@@ -36,34 +60,34 @@ extension World {
         if let s = detectionStream { stream = s } else { stream = streams.stream(StreamName.deviceOfflineDetection); detectionStream = stream }
         let window = spec.offlineDetection.sample(stream)
         guard window > .zero else { return }
-        devices[0].connectionDead = true
-        devices[0].detectionEvent = queue.schedule(.offlineDetected, at: now + window)
+        mainDevice.connectionDead = true
+        mainDevice.detectionEvent = queue.schedule(.offlineDetected, at: now + window)
     }
 
     /// The device is back before the provider noticed: the connection is live again.
     mutating func endDeadConnection() {
-        if let id = devices[0].detectionEvent { queue.cancel(id) }
-        devices[0].detectionEvent = nil
-        devices[0].connectionDead = false
+        if let id = mainDevice.detectionEvent { queue.cancel(id) }
+        mainDevice.detectionEvent = nil
+        mainDevice.connectionDead = false
     }
 
     /// The provider's keepalive timed out: it now knows the device is offline (A11).
     mutating func offlineDetected() {
-        devices[0].detectionEvent = nil
-        devices[0].connectionDead = false
+        mainDevice.detectionEvent = nil
+        mainDevice.connectionDead = false
         deviceChanged()
     }
 
     mutating func screenMayHaveChanged() {
-        let on = devices[0].screenOn, now = queue.now
-        if devices[0].hasDoze { devices[0].doze.setScreen(on: on, at: now) }
+        let on = mainDevice.screenOn, now = queue.now
+        if mainDevice.hasDoze { mainDevice.doze.setScreen(setup.device.doze, on: on, at: now) }
         deviceChanged()
     }
 
     /// iOS Low Power Mode (I5): while on, background pushes are held; when it ends, a held
     /// one runs if the budget allows (and, after a boot, launches are allowed again, I6).
     mutating func setLowPower(_ on: Bool) {
-        devices[0].lowPower = on
+        mainDevice.lowPower = on
         if !on, let held = app.heldBackground, app.state != .foreground, launchesAllowed, takeBudgetToken() {
             app.heldBackground = nil
             runBackgroundHandler(held)
@@ -75,24 +99,24 @@ extension World {
     /// while charging): Quick Doze on or off, and the background network firewall of
     /// `Device.networkAvailable`. The caller then calls `deviceChanged()`.
     mutating func batterySaverMayHaveChanged() {
-        let on = devices[0].batterySaverRequested && !devices[0].charging
-        guard on != devices[0].batterySaverOn else { return }
-        devices[0].batterySaverOn = on
+        let on = mainDevice.batterySaverRequested && !mainDevice.charging
+        guard on != mainDevice.batterySaverOn else { return }
+        mainDevice.batterySaverOn = on
         let now = queue.now
-        if devices[0].hasDoze { devices[0].doze.setQuickDoze(on, at: now) }
+        if mainDevice.hasDoze { mainDevice.doze.setQuickDoze(setup.device.doze, on, at: now) }
     }
 
     mutating func setInstalled(_ yes: Bool) {
-        guard yes != devices[0].installed else { return }
+        guard yes != mainDevice.installed else { return }
         if yes {
             // A reinstall: a new token (registered at the next launch) and empty local state.
-            devices[0].reinstall(at: queue.now)
+            mainDevice.reinstall(at: queue.now)
             for key in replica.state.indices where replica.state[key] != 0 { write(key: Int32(key), value: 0) }
             replica.cursor = 0
             strategy = strategyPrototype
             replica.forgetPendingPulls()
         } else {
-            devices[0].uninstall()
+            mainDevice.uninstall()
             dropHeldBackground(.droppedAppForceStopped)
             for p in app.heldUntilUnlock { ledger.finish(p.id, .droppedAppForceStopped) }
             app.heldUntilUnlock.removeAll(keepingCapacity: true)
@@ -112,13 +136,13 @@ extension World {
 
     /// Keeps exactly one `.doze` event pending, at the controller's next transition.
     mutating func rescheduleDoze() {
-        let next = devices[0].hasDoze ? devices[0].doze.nextTransition : nil
-        if let current = devices[0].dozeEvent {
+        let next = mainDevice.hasDoze ? mainDevice.doze.nextTransition : nil
+        if let current = mainDevice.dozeEvent {
             if current.time == next { return }
             queue.cancel(current.id)
-            devices[0].dozeEvent = nil
+            mainDevice.dozeEvent = nil
         }
-        if let next { devices[0].dozeEvent = (queue.schedule(.doze, at: next), next) }
+        if let next { mainDevice.dozeEvent = (queue.schedule(.doze, at: next), next) }
     }
 
     /// The iOS background budget as a token bucket (I1).

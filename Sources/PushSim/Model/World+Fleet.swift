@@ -74,7 +74,7 @@ extension World {
         push.notification = message
         for r in 0..<registrationCount {
             let (d, slot) = registration(r)
-            if devices[d].serverToken(slot) != 0 { _ = send(push, to: r, quotas: false) }
+            if device(d, { $0.serverToken(slot) }) != 0 { _ = send(push, to: r, quotas: false) }
         }
     }
 }

@@ -1,14 +1,14 @@
-/// The recipient's other devices (`devices[1...]`, receivers only): their timelines and
-/// what reaches them. Their channel copies are `providers[1...]`, whose contexts schedule
+/// The recipient's other devices (`otherDevices`, devices 1, 2, …, receivers only): their
+/// timelines and what reaches them. Their channel copies are `otherChannels`, whose contexts schedule
 /// `otherDeliver` / `otherChannelTimer` events (a copy's rank comes from the device's
 /// `channel.<n>.order` stream; a `deletedMessages` signal goes nowhere: no app code runs
 /// there).
 extension World {
     mutating func addOtherDevices(_ specs: [OtherDeviceSpec]) {
         for (i, spec) in specs.enumerated() {
-            devices.append(Device(other: spec, random: streams.stream(StreamName.channel(device: i + 1)),
-                                  order: streams.stream(StreamName.channelOrder(device: i + 1))))
-            providers.append(providers[0])
+            otherDevices.append(Device(other: spec, random: streams.stream(StreamName.channel(device: i + 1)),
+                                       order: streams.stream(StreamName.channelOrder(device: i + 1))))
+            otherChannels.append(setup.channel)
         }
     }
 
@@ -26,15 +26,15 @@ extension World {
 
     mutating func otherDeviceChanged(_ d: Int, _ change: OtherDeviceChange) {
         switch change {
-        case .online: _ = devices[d].setOnline(true, at: queue.now)
-        case .offline: _ = devices[d].setOnline(false, at: queue.now)
+        case .online: _ = otherDevices[d - 1].setOnline(true, at: queue.now)
+        case .offline: _ = otherDevices[d - 1].setOnline(false, at: queue.now)
         // No app process runs on a receiver between launches: a new token waits for one (F15).
-        case .tokenRotation: devices[d].rotateToken(client.registration, appRunning: false, keepsPrevious: keepsPreviousTokens)
-        case .uninstalled: devices[d].uninstall()
-        case .reinstalled: devices[d].reinstall(at: queue.now)
+        case .tokenRotation: otherDevices[d - 1].rotateToken(client.registration, appRunning: false, keepsPrevious: keepsPreviousTokens)
+        case .uninstalled: otherDevices[d - 1].uninstall()
+        case .reinstalled: otherDevices[d - 1].reinstall(at: queue.now)
         case .launch:
-            guard devices[d].installed else { return }
-            devices[d].registerToken(client.registration, keepsPrevious: keepsPreviousTokens)
+            guard otherDevices[d - 1].installed else { return }
+            otherDevices[d - 1].registerToken(client.registration, keepsPrevious: keepsPreviousTokens)
         }
         withProvider(d) { channel, cx in channel.deviceChanged(&cx) }
     }
@@ -43,8 +43,8 @@ extension World {
     /// `dropped_app_force_stopped` (the device reports the missing app, A12); else `delivered` (a duplicate is counted, or dropped by
     /// a de-duplicating app).
     mutating func deliverToOther(_ push: Push, device d: Int) {
-        guard devices[d].online else { ledger.finish(push.id, .droppedDeviceOffline); return }
-        guard devices[d].installed else { devices[d].reportUninstall(at: queue.now); ledger.finish(push.id, .droppedAppForceStopped); return }
+        guard otherDevices[d - 1].online else { ledger.finish(push.id, .droppedDeviceOffline); return }
+        guard otherDevices[d - 1].installed else { otherDevices[d - 1].reportUninstall(at: queue.now); ledger.finish(push.id, .droppedAppForceStopped); return }
         ledger.finish(push.id, .delivered)
         _ = dropsDuplicate(push, device: d)
     }

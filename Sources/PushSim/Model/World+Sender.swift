@@ -17,16 +17,16 @@ extension World {
 
     /// The sender's registrations: each device's current one (0 ..< n), then, when the
     /// server keeps previous tokens, each device's previous one (n ..< 2n).
-    var registrationCount: Int { keepsPreviousTokens ? 2 * devices.count : devices.count }
+    var registrationCount: Int { keepsPreviousTokens ? 2 * deviceCount : deviceCount }
 
     /// The device and its registration slot (0 current, 1 previous) of registration `r`.
     @inline(__always) func registration(_ r: Int) -> (device: Int, slot: Int) {
-        r < devices.count ? (r, 0) : (r - devices.count, 1)
+        r < deviceCount ? (r, 0) : (r - deviceCount, 1)
     }
 
     mutating func deleteToken(_ r: Int) {
         let (d, slot) = registration(r)
-        devices[d].deleteServerToken(slot)
+        updateDevice(d) { $0.deleteServerToken(slot) }
     }
 
     /// One provider request to registration `r`: the next push id, `sentAt` = now, the
@@ -36,16 +36,16 @@ extension World {
     /// request, which the project quota counts).
     mutating func send(_ message: Push, to r: Int, quotas: Bool = true) -> ProviderAnswer {
         let (device, slot) = registration(r)
-        let token = devices[device].serverToken(slot)
+        let token = self.device(device) { $0.serverToken(slot) }
         var push = message
         push.id = nextPushID
         nextPushID += 1
         push.sentAt = queue.now
         ledger.sent(push.id)
         observe(.sent(push, device: device))
-        if !devices[device].installed || token != devices[device].token { observe(.staleTokenSend) }
+        if self.device(device, { !$0.installed || token != $0.token }) { observe(.staleTokenSend) }
         let answer: ProviderAnswer
-        if quotas, let link = fleet, let refusal = link.hub.quotaRefusal(platform: devices[device].platform, recipient: link.recipient,
+        if quotas, let link = fleet, let refusal = link.hub.quotaRefusal(platform: self.device(device) { $0.platform }, recipient: link.recipient,
                                                                  device: device, at: queue.now) {
             answer = refusal   // the provider's quota answers before the channel sees the request
         } else {
@@ -53,11 +53,11 @@ extension World {
         }
         switch answer {
         case let .rejected(error, retryAfter):
-            precondition(!ledger.isFinal(push.id), "\(type(of: providers[device])) refused push \(push.id) after ending it: a refusal does nothing else")
+            precondition(!ledger.isFinal(push.id), "\(type(of: setup.channel)) refused push \(push.id) after ending it: a refusal does nothing else")
             ledger.reject(push.id, Rejection(error, retryAfter: retryAfter))
             if let link = fleet { link.hub.timeline.rejected(error, at: queue.now) }
         case let .accepted(messageID):
-            precondition(messageID == push.id, "\(type(of: providers[device])) accepted push \(push.id) as message \(messageID)")
+            precondition(messageID == push.id, "\(type(of: setup.channel)) accepted push \(push.id) as message \(messageID)")
             let duplicate = messages.accept(push.notification, device: device)
             observe(.accepted(duplicate: duplicate, inQuietHours: recipient.quietHours != nil && recipient.inQuietHours(queue.now)))
         }
@@ -87,16 +87,18 @@ struct WorldSenderServices: SenderServices {
 
     var now: SimTime { world.pointee.queue.now }
     var recipient: RecipientSpec { world.pointee.setup.recipient }
-    var deviceCount: Int { world.pointee.devices.count }
+    var deviceCount: Int { 1 + world.pointee.otherDevices.count }
     var registrationCount: Int {
-        let n = world.pointee.devices.count
+        let n = deviceCount
         return world.pointee.setup.recipient.tokenStore == .perToken ? 2 * n : n
     }
-    // Stored properties and mutating methods only (a non-mutating method called on
-    // `world.pointee` was measured to copy the world first).
+    // Stored properties and mutating methods only (a non-mutating method or computed
+    // property called on `world.pointee` was measured to copy the world first).
     func token(of r: Int) -> Int {
-        let n = world.pointee.devices.count
-        return r < n ? world.pointee.devices[r].registeredToken : world.pointee.devices[r - n].previousRegisteredToken
+        let n = deviceCount
+        let (d, previous) = r < n ? (r, false) : (r - n, true)
+        if d == 0 { return previous ? world.pointee.mainDevice.previousRegisteredToken : world.pointee.mainDevice.registeredToken }
+        return previous ? world.pointee.otherDevices[d - 1].previousRegisteredToken : world.pointee.otherDevices[d - 1].registeredToken
     }
     func deleteToken(_ r: Int) { world.pointee.deleteToken(r) }
     func send(_ push: Push, to device: Int) -> ProviderAnswer { world.pointee.send(push, to: device) }

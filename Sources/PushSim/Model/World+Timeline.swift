@@ -37,7 +37,7 @@ extension World {
         spec.forEachBatterySaverEdge { on, t in queue.schedule(.batterySaver(on: on), at: .zero + t) }
         for t in spec.tokenRotations { queue.schedule(.tokenRotation, at: .zero + t) }
         periods(spec.uninstalled) { .installed(!$0) }
-        if devices.count > 1 { scheduleOtherDevices() }
+        if !otherDevices.isEmpty { scheduleOtherDevices() }
         var changes = recycled(&timeline.changes)
         defer { timeline.changes = changes }
         if timeline.changeStreams.isEmpty { timeline.changeStreams = serverSpec.changeStreams(in: streams) }

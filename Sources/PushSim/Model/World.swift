@@ -16,9 +16,11 @@ struct World: DiscreteEventModel {
     /// lent to the world for its turn (`FleetRun`) and an empty placeholder between turns.
     var queue: EventQueue<WorldEvent>
     var server: Server
-    /// One channel instance per device of the recipient (0: the main device; provider
-    /// storage is per device), each a fresh copy of the variant's channel.
-    var providers: [any PushChannel]
+    /// The main device's channel instance (provider storage is per device): a fresh copy
+    /// of the variant's channel.
+    var channel: any PushChannel
+    /// One more per other device (device d's at d − 1), each a fresh copy too.
+    var otherChannels: [any PushChannel] = []
     var strategy: any ClientStrategy
     /// The specs and the plug-ins' prototypes, shared read-only (`WorldSetup`).
     let setup: WorldSetup
@@ -42,11 +44,14 @@ struct World: DiscreteEventModel {
     var restartStream: RandomStream?
     /// The `client.extension` stream, looked up at the first service extension fetch (I7).
     var extensionStream: RandomStream?
-    /// The recipient's devices: 0 runs the strategy's app, 1, 2, … are the other devices.
-    var devices: [Device]
+    /// The recipient's main device (device 0), which runs the strategy's app: held in the
+    /// world's value, not in an array of its own.
+    var mainDevice: Device
+    /// The recipient's other devices (device d at d − 1; empty for most recipients).
+    var otherDevices: [Device] = []
 
     /// The app on the main device: state, process, sessions, budget, tray.
-    var app: AppProcess { didSet { devices[0].appForeground = app.state == .foreground } }
+    var app: AppProcess { didSet { mainDevice.appForeground = app.state == .foreground } }
     /// The client's replica and its pull machine.
     var replica: Replica
     /// The id the next provider request gets (1, 2, 3, … in the run).
@@ -87,7 +92,7 @@ struct World: DiscreteEventModel {
         let device = setup.device
         server = Server(keyCount: setup.server.keys, retainLast: setup.server.retainLast)
         replica = Replica(keys: setup.server.keys)
-        providers = [setup.channel]
+        channel = setup.channel
         strategy = setup.strategy
         sender = setup.sender
         observer = RunObserver(keys: setup.server.keys, foreground: device.app.initialState == .foreground, trace: trace)
@@ -96,12 +101,12 @@ struct World: DiscreteEventModel {
         // pushes are kept packed (a quarter of the memory, some CPU per push).
         if !reusable { ledger.packPushes() }
         queue.shuffleTies(salt: tieSalt)
-        devices = [Device(main: device, random: streams.stream(StreamName.channel), order: streams.stream(StreamName.channelOrder))]
+        mainDevice = Device(main: device, random: streams.stream(StreamName.channel), order: streams.stream(StreamName.channelOrder))
         userRandom = streams.stream(StreamName.deviceUser)
         clientRandom = streams.stream(StreamName.client)
         self.streams = streams
         app = AppProcess(device)
-        prototypes = reusable ? WorldPrototypes(device: devices[0], app: app) : nil
+        prototypes = reusable ? WorldPrototypes(device: mainDevice, app: app) : nil
         if !setup.recipient.otherDevices.isEmpty { addOtherDevices(setup.recipient.otherDevices) }
         scheduleTimeline(server: setup.server, device: setup.device, streams: streams, horizon: setup.horizon)
         rescheduleDoze()
@@ -145,15 +150,17 @@ struct World: DiscreteEventModel {
         server.reset()
         replica.reset()
         changeLog.removeAll(keepingCapacity: true)
-        for i in providers.indices { providers[i].reset(toPrototype: setup.channel) }
+        channel.reset(toPrototype: setup.channel)
+        for i in otherChannels.indices { otherChannels[i].reset(toPrototype: setup.channel) }
         strategy.reset(toPrototype: setup.strategy)
         sender.reset(toPrototype: setup.sender)
         ledger.reset()
         messages.reset()
         observer.reset(foreground: setup.device.app.initialState == .foreground)
-        devices[0] = prototypes.device
-        for i in devices.indices.dropFirst() {
-            devices[i] = Device(other: setup.recipient.otherDevices[i - 1], random: devices[i].random, order: devices[i].order)
+        mainDevice = prototypes.device
+        for i in otherDevices.indices {
+            let d = otherDevices[i]
+            otherDevices[i] = Device(other: setup.recipient.otherDevices[i], random: d.random, order: d.order)
         }
         app.reset(to: prototypes.app)
         nextPushID = 1
@@ -173,7 +180,7 @@ struct World: DiscreteEventModel {
     /// the channels finish, and the outcome is read.
     mutating func finish(at horizon: SimTime) -> RunOutcome {
         withSender { policy, cx in policy.finish(&cx) }
-        for d in providers.indices { withProvider(d) { channel, cx in channel.finish(&cx) } }
+        for d in 0..<deviceCount { withProvider(d) { channel, cx in channel.finish(&cx) } }
         flushLedgerNotes()
         return outcome(horizon: horizon)
     }
@@ -195,37 +202,37 @@ struct World: DiscreteEventModel {
 
     private mutating func route(_ event: WorldEvent) {
         // Doze transitions due now take effect before anything else that happens now.
-        if devices[0].hasDoze { let now = queue.now; devices[0].doze.advance(to: now) }
+        if mainDevice.hasDoze { let now = queue.now; mainDevice.doze.advance(setup.device.doze, to: now) }
         switch event {
         case let .serverChange(key, schedule):
             serverChange(key: key, schedule: Int(schedule))
-        case let .connectivity(isOnline): devices[0].connectivityOnline = isOnline; setOnline(isOnline && !devices[0].booting)
-        case let .screen(on): devices[0].explicitScreenOn = on; screenMayHaveChanged()
+        case let .connectivity(isOnline): mainDevice.connectivityOnline = isOnline; setOnline(isOnline && !mainDevice.booting)
+        case let .screen(on): mainDevice.explicitScreenOn = on; screenMayHaveChanged()
         case let .charging(on):
-            devices[0].charging = on
+            mainDevice.charging = on
             let now = queue.now
-            if devices[0].hasDoze { devices[0].doze.setCharging(on, at: now) }
+            if mainDevice.hasDoze { mainDevice.doze.setCharging(setup.device.doze, on, at: now) }
             batterySaverMayHaveChanged()
             deviceChanged()
         case .motion:
             let now = queue.now
-            if devices[0].hasDoze { devices[0].doze.motion(at: now) }
+            if mainDevice.hasDoze { mainDevice.doze.motion(setup.device.doze, at: now) }
             deviceChanged()
         case let .lowPowerMode(on): setLowPower(on)
-        case let .batterySaver(on): devices[0].batterySaverRequested = on; batterySaverMayHaveChanged(); deviceChanged()
+        case let .batterySaver(on): mainDevice.batterySaverRequested = on; batterySaverMayHaveChanged(); deviceChanged()
         case .tokenRotation:
-            devices[0].rotateToken(client.registration, appRunning: app.state != .notRunning, keepsPrevious: keepsPreviousTokens)
+            mainDevice.rotateToken(client.registration, appRunning: app.state != .notRunning, keepsPrevious: keepsPreviousTokens)
             deviceChanged()
         case let .installed(yes): setInstalled(yes)
         case let .appOpen(length): openApp(for: length)
         case .appSessionEnd: endSessionIfDue()
         case .forceQuit: forceQuit()
-        case .swipeAway: if devices[0].platform.rules.swipeForceQuits { forceQuit() } else { endProcess(); screenMayHaveChanged() }
+        case .swipeAway: if mainDevice.platform.rules.swipeForceQuits { forceQuit() } else { endProcess(); screenMayHaveChanged() }
         case let .deliver(id, copy): deliver(ledger.push(id), copy: copy)
         case .deletedMessages: deletedMessages()
         case let .tap(id): tap(ledger.push(id))
         case let .timer(tag, process):
-            if devices[0].installed, process == app.generation, app.state != .notRunning { react { s, app in s.onTimer(tag: tag, &app) } }
+            if mainDevice.installed, process == app.generation, app.state != .notRunning { react { s, app in s.onTimer(tag: tag, &app) } }
         case let .pullComplete(failed, process):
             // The answer of a pull whose process has ended is dropped; the new process may
             // have a pull of its own in flight already.
@@ -234,9 +241,8 @@ struct World: DiscreteEventModel {
         case let .restart(phase): restart(phase)
         case let .serviceExtensionDone(id, fresh): serviceExtensionDone(ledger.push(id), fresh: fresh)
         case .doze:
-            let now = queue.now
-            devices[0].dozeEvent = nil
-            if devices[0].hasDoze { devices[0].doze.advance(to: now) }
+            // Its transitions were made above, with every other event's.
+            mainDevice.dozeEvent = nil
             deviceChanged()
         case let .channelTimer(slot, tag): withProvider(0, timerSlot: slot) { channel, cx in channel.timer(tag: tag, &cx) }
         case let .senderTimer(tag): withSender { policy, cx in policy.onTimer(tag: tag, &cx) }

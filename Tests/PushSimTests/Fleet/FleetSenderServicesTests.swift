@@ -32,7 +32,7 @@ struct FleetSenderServicesTests {
             let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: r)
             var w = Simulation.world(channel: scenario.variants[0].channel, strategy: scenario.strategies[0].prototype,
                                      setup: simulation.setup(variant: 0), streams: streams, trace: NoTrace())
-            w.devices[0].previousRegisteredToken = 100 + r
+            w.mainDevice.previousRegisteredToken = 100 + r
             w.queue = EventQueue(reservingCapacity: 0)
             worlds.store(r, w)
         }

@@ -1,13 +1,14 @@
 /// One device of the recipient, as the provider and the app see it: connectivity, screen,
 /// charger, Low Power Mode, Battery Saver, Doze, registration tokens and install state. The
-/// same type serves the device whose app runs the client strategy (`devices[0]`) and the
-/// recipient's other devices (`devices[1...]`), which are receivers only: their screen
+/// same type serves the device whose app runs the client strategy (`mainDevice`) and the
+/// recipient's other devices (`otherDevices`), which are receivers only: their screen
 /// counts as on, Doze and Battery Saver never restrict them.
 ///
-/// The platform's rules are in `PlatformRules` (one type per platform), not here. The
-/// value is plain data (no arrays, no counted references): the world reads
-/// `devices[i].x` on every provider call, and a trivial value is read field by field
-/// instead of being copied whole with its references retained and released.
+/// The platform's rules are in `PlatformRules` (one type per platform), not here, and so
+/// are the profile's constants (the Doze timing, `DeviceSpec.doze`). The value is plain
+/// data (no arrays, no counted references): the world reads `mainDevice.x` on every
+/// provider call, and a trivial value is read field by field instead of being copied
+/// whole with its references retained and released.
 struct Device {
     let platform: Platform
     /// How long before t = 0 the device was last connected (F10; 0 for other devices).
@@ -56,10 +57,11 @@ struct Device {
     /// with `batterySaverAtLowBattery`, I8) and whether it applies (requested, not charging).
     var batterySaverRequested = false
     var batterySaverOn = false
-    /// Android Doze (D1–D3), when `hasDoze`; elsewhere and on receiver-only devices an
-    /// inert controller that nothing advances or reads. Not optional: reading a field of
-    /// an optional controller copied the whole (200-odd-byte) value first.
-    var doze: DozeController
+    /// Android Doze (D1–D3), when `hasDoze`, driven with the profile's parameters
+    /// (`DeviceSpec.doze`); elsewhere and on receiver-only devices an inert state that
+    /// nothing advances or reads. Not optional: reading a field of an optional copies the
+    /// whole value first.
+    var doze: DozeState
     /// Whether the device runs Doze (Android, the main device).
     let hasDoze: Bool
     /// The pending `.doze` event, at the controller's next transition.
@@ -94,7 +96,7 @@ struct Device {
         runsApp = true; self.random = random; self.order = order
         hasDoze = spec.platform.rules.hasDoze
         appForeground = spec.app.initialState == .foreground
-        doze = hasDoze ? DozeController(parameters: spec.doze, screenOn: appForeground, charging: false, at: .zero) : Self.noDoze
+        doze = hasDoze ? DozeState(spec.doze, screenOn: appForeground, charging: false, at: .zero) : Self.noDoze
     }
 
     /// One of the recipient's other devices (a receiver: no app code, screen on, no Doze).
@@ -106,10 +108,10 @@ struct Device {
     }
 
     /// `doze.isRestricted`, from the two state fields read in place.
-    @inline(__always) private var dozeRestricted: Bool { DozeController.isRestricted(deep: doze.deep, light: doze.light) }
+    @inline(__always) private var dozeRestricted: Bool { DozeState.isRestricted(deep: doze.deep, light: doze.light) }
 
-    /// The controller of a device without Doze (screen on: it never leaves ACTIVE).
-    private static let noDoze = DozeController(parameters: .aosp, screenOn: true, charging: false, at: .zero)
+    /// The Doze state of a device without Doze (screen on: it never leaves ACTIVE).
+    private static let noDoze = DozeState(.aosp, screenOn: true, charging: false, at: .zero)
 
     /// The screen is on during explicit screen-on periods and while the app is in the
     /// foreground; a device whose platform is always awake (generic) or that runs no app
