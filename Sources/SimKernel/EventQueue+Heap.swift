@@ -18,7 +18,7 @@ extension EventQueue {
         while cancelledCount > 0 {
             let fromLane = laneHeadIsFirst
             guard let head = fromLane ? lane[laneNext] : heap.first, isCancelled(head.id) else { return }
-            if fromLane { laneNext += 1 } else { _ = removeMin() }
+            if fromLane { passLaneHead() } else { _ = removeMin() }
             // Retired and no longer cancelled, in one write.
             flags[Int(truncatingIfNeeded: head.id >> 5)] ^= 3 << ((head.id & 31) * 2)
             cancelledCount -= 1

@@ -5,8 +5,8 @@ extension EventQueue {
     /// Traps (`preconditionFailure`) with a description if the queue's internal state is
     /// inconsistent: heap order by (time, owner, rank, tier, sequence), the pending staged entries
     /// sorted by the same order (unless staging), no entry before `now`, every sequence
-    /// issued either still pending (in the heap or staged) or retired exactly once,
-    /// cancellations only of pending entries.
+    /// issued either still pending (in the heap or staged) or retired exactly once, each
+    /// staged segment after everything before it, cancellations only of pending entries.
     /// - Complexity: O(n + s/32) time and O(n) extra space, n the number of pending entries,
     ///   s the sequences issued (the flag bitmap's words are counted).
     public func checkInvariants() {
@@ -31,8 +31,19 @@ extension EventQueue {
             return "staged order: entry \(i) (t=\(lane[i].time) µs, seq \(lane[i].id)) runs before entry \(i - 1) (t=\(lane[i - 1].time) µs, "
                 + "seq \(lane[i - 1].id))"
         }
-        var inHeap = Set<UInt64>(minimumCapacity: heap.count + staged.count)
-        for whole in heap + staged {
+        // Each later segment runs after everything before it (the next one is last), and
+        // there is one only while the staged list has a pending entry.
+        if !staging && !laneLater.isEmpty && staged.isEmpty { return "staged segments after an empty staged list" }
+        var before = staged.last
+        for segment in staging ? [] : laneLater.reversed() where !segment.isEmpty {
+            if let b = before, let e = segment.first(where: { $0.runsBefore(b) }) {
+                return "staged segments: entry seq \(e.id) at t=\(e.time) µs runs before seq \(b.id) at t=\(b.time) µs of an earlier segment"
+            }
+            before = segment.max { $0.runsBefore($1) }
+        }
+        let later = laneLater.joined()
+        var inHeap = Set<UInt64>(minimumCapacity: heap.count + staged.count + later.count)
+        for whole in heap + staged + later {
             var entry = whole
             entry.sequence = whole.id
             if entry.time < now.microseconds {
@@ -62,8 +73,8 @@ extension EventQueue {
             return "flag bitmap has \(flags.count) words for \(nextSequence) sequences"
         }
         let retiredCount = flags.reduce(0) { $0 + ($1 & 0x5555_5555_5555_5555).nonzeroBitCount }
-        if UInt64(retiredCount + heap.count + staged.count) != nextSequence {
-            return "\(retiredCount) retired + \(heap.count) in heap + \(staged.count) staged != \(nextSequence) sequences issued"
+        if UInt64(retiredCount + heap.count + staged.count + later.count) != nextSequence {
+            return "\(retiredCount) retired + \(heap.count) in heap + \(staged.count + later.count) staged != \(nextSequence) sequences issued"
         }
         if eventsPopped > retiredCount {
             return "\(eventsPopped) events popped but only \(retiredCount) sequences retired"

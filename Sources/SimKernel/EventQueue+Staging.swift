@@ -11,6 +11,7 @@ extension EventQueue {
     /// - Complexity: O(1), plus O(s) to drop the s staged entries already popped.
     @inlinable
     public mutating func beginStaging() {
+        precondition(staging || laneLater.isEmpty, "EventQueue: staging before the segments of the last staging are reached")
         if stagingDepth == 0 && laneNext > 0 {
             lane.removeFirst(laneNext)
             laneNext = 0
@@ -18,18 +19,43 @@ extension EventQueue {
         stagingDepth += 1
     }
 
+    /// Starts staging into segments of `width` (> 0) of simulated time each: the events of
+    /// window k, [k · width, (k + 1) · width), are sorted only when the list reaches them,
+    /// and each window's storage is given back when the list has passed it. For a list
+    /// staged once with a long run's events (a fleet's day): its memory falls as the run
+    /// goes. The order events run in is the same as with `beginStaging()`.
+    /// - Precondition: not staging, nothing staged pending.
+    public mutating func beginStaging(segments width: SimDuration) {
+        precondition(!staging && laneNext == lane.count && laneLater.isEmpty, "EventQueue: segments staged over pending staged events")
+        precondition(width > .zero, "EventQueue: a segment of \(width) s")
+        segment = width.microseconds
+        beginStaging()
+    }
+
+    /// Puts `entry` in the segment of its time (segmented staging).
+    @inlinable mutating func stage(inSegment entry: Entry) {
+        let k = Int(entry.time / segment)
+        while laneLater.count <= k { laneLater.append([]) }
+        laneLater[k].append(entry)
+    }
+
     /// Makes room in the staged list for `count` (≥ 0) more entries: a caller that knows
     /// about how many it will stage spares the list's growth by doubling (its copies, and up
-    /// to twice the room). Nothing pending changes.
+    /// to twice the room). Staging into segments, each segment gets its share of `count` as
+    /// it holds of the entries staged so far. Nothing pending changes.
     /// - Complexity: O(s) for s entries in the list.
     public mutating func reserveStaged(_ count: Int) {
         precondition(count >= 0, "EventQueue: negative staged capacity \(count)")
-        lane.reserveCapacity(lane.count + count)
         flags.reserveCapacity((Int(nextSequence) + count) / 32 + 1)
+        guard segment > 0 else { lane.reserveCapacity(lane.count + count); return }
+        let staged = laneLater.reduce(0) { $0 + $1.count }
+        guard staged > 0 else { return }
+        for k in laneLater.indices { laneLater[k].reserveCapacity(laneLater[k].count + count * laneLater[k].count / staged + 1) }
     }
 
     /// Ends staging (the outermost one: sorts the staged events, with any staged before
-    /// that are still pending, so that they can run; an inner one only counts).
+    /// that are still pending, so that they can run, or the first segment; an inner one
+    /// only counts).
     /// - Precondition: staging.
     /// - Complexity: O(s log s) for s staged entries; O(s) when they were scheduled in order.
     @inlinable
@@ -37,11 +63,20 @@ extension EventQueue {
         precondition(staging, "EventQueue: endStaging() without beginStaging()")
         stagingDepth -= 1
         guard stagingDepth == 0 else { return }
+        guard segment == 0 else {
+            segment = 0
+            laneLater.reverse()
+            if !laneLater.isEmpty { advanceLane() }
+            return
+        }
         // Only the pending entries are sorted (nothing pops while staging, so laneNext is
-        // still where beginStaging left it). Up to 64 entries insertion sort (a timeline's
-        // few ordered runs, one per event class, cost it little at that size); the
-        // library's sort beyond.
-        let first = laneNext
+        // still where beginStaging left it).
+        sortLane(from: laneNext)
+    }
+
+    /// Sorts `lane[first...]`. Up to 64 entries insertion sort (a timeline's few ordered
+    /// runs, one per event class, cost it little at that size); the library's sort beyond.
+    @inlinable mutating func sortLane(from first: Int) {
         // In place: sorting the slice `lane[first...]` would copy it first (a fleet's list is
         // every recipient's day).
         guard lane.count - first <= 64 else { lane.withUnsafeMutableBufferPointer { $0[first...].sort { $0.runsBefore($1) } }; return }
@@ -56,6 +91,19 @@ extension EventQueue {
                 l[hole] = moving
             }
         }
+    }
+
+    /// The staged list's head has left (popped or discarded): the next one, or, past the
+    /// last of `lane`, the next non-empty segment, sorted (the passed one's storage freed).
+    @inlinable mutating func passLaneHead() {
+        laneNext += 1
+        if laneNext == lane.count && !laneLater.isEmpty { advanceLane() }
+    }
+
+    @inlinable mutating func advanceLane() {
+        repeat { lane = laneLater.removeLast() } while lane.isEmpty && !laneLater.isEmpty
+        laneNext = 0
+        sortLane(from: 0)
     }
 
     /// Whether the next entry to leave is the staged list's head (not the heap's).

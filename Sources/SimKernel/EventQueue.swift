@@ -53,7 +53,8 @@ public struct EventID: Hashable, Sendable {
 /// heap keeps only the events scheduled while the run goes. `next(until:)` returns the
 /// earlier of the two heads by the same (time, owner, rank, tier, sequence) order, so staging
 /// never changes which event runs when: the same schedule calls give the same run, staged
-/// or not.
+/// or not. Staged into segments (`beginStaging(segments:)`), the list is one window of time
+/// after another, each sorted when reached and freed when passed.
 ///
 /// Units: times are `SimTime`, durations `SimDuration` (integer microseconds).
 /// The "n" in the complexity notes below is the number of entries in the heap, which
@@ -115,6 +116,13 @@ public struct EventQueue<Payload> {
     @usableFromInline var lane: [Entry]
     /// The first pending entry of `lane` (`lane.count` when none is left).
     @usableFromInline var laneNext: Int
+    /// The staged segments after `lane` (`beginStaging(segments:)`), the next one last, each
+    /// sorted when it becomes `lane`: a segment's storage is given back when the list has
+    /// passed it. Each holds one window of time, so every entry of a segment runs after
+    /// every entry before it. Empty unless `lane` has a pending entry.
+    @usableFromInline var laneLater: [[Entry]]
+    /// While staging into segments, the window of one (µs); 0 otherwise.
+    @usableFromInline var segment: Int64
     /// How many `beginStaging()` calls are not yet ended: `schedule` appends to `lane` while
     /// it is above 0, and the list is sorted when it returns to 0.
     @usableFromInline var stagingDepth: Int
@@ -152,6 +160,8 @@ public struct EventQueue<Payload> {
         heap.reserveCapacity(reservingCapacity)
         lane = []
         laneNext = 0
+        laneLater = []
+        segment = 0
         stagingDepth = 0
         owner = 0
         flags = []
@@ -176,7 +186,9 @@ public struct EventQueue<Payload> {
 
     /// The number of events scheduled, not yet popped, and not cancelled.
     /// - Complexity: O(1).
-    @inlinable public var pendingCount: Int { heap.count + lane.count - laneNext - cancelledCount }
+    @inlinable public var pendingCount: Int {
+        heap.count + lane.count - laneNext + laneLater.reduce(0) { $0 + $1.count } - cancelledCount
+    }
 
     /// Whether no live event is pending (`pendingCount == 0`).
     /// - Complexity: O(1).
@@ -252,7 +264,7 @@ public struct EventQueue<Payload> {
         key |= UInt64(tier) << Self.tierShift
         let entry = Entry(time: time.microseconds, owner: owner, rank: rank, sequence: key, payload: payload)
         if staging {
-            lane.append(entry)
+            if segment > 0 { stage(inSegment: entry) } else { lane.append(entry) }
         } else {
             heap.append(entry)
             siftUp(heap.count - 1)
@@ -304,7 +316,7 @@ public struct EventQueue<Payload> {
         let head = fromLane ? lane[laneNext] : heap.first
         if let head, head.time <= horizon.microseconds {
             let entry: Entry
-            if fromLane { entry = head; laneNext += 1 } else { entry = removeMin() }
+            if fromLane { entry = head; passLaneHead() } else { entry = removeMin() }
             assert(entry.time >= _now.microseconds, "EventQueue: time moved back")
             markRetired(entry.id)
             _now = SimTime(microseconds: entry.time)
@@ -329,7 +341,7 @@ public struct EventQueue<Payload> {
         let fromLane = laneHeadIsFirst
         guard let head = fromLane ? lane[laneNext] : heap.first, head.time <= horizon.microseconds, head.owner == owner else { return nil }
         let entry = fromLane ? head : removeMin()
-        if fromLane { laneNext += 1 }
+        if fromLane { passLaneHead() }
         markRetired(entry.id)
         _now = SimTime(microseconds: entry.time)
         _eventsPopped += 1
@@ -356,6 +368,8 @@ public struct EventQueue<Payload> {
         heap.removeAll(keepingCapacity: true)
         lane.removeAll(keepingCapacity: true)
         laneNext = 0
+        laneLater = []
+        segment = 0
         stagingDepth = 0
         flags.removeAll(keepingCapacity: true)
         cancelledCount = 0

@@ -4,11 +4,11 @@ import SimKernel
 /// providers' quotas, the shared sender's pending messages, the fleet's own events, and
 /// the timeline. One instance per fleet run, used on one thread; the recipients' worlds
 /// reach it through `World.FleetLink`, and what it hands back to a recipient goes into
-/// `deliveries`, which `FleetRun` schedules for that recipient after the current turn.
+/// `handback`, which `FleetRun` schedules for that recipient after the current turn.
 ///
-/// Its state is touched at nearly every turn, so its properties are `@exclusivity(unchecked)`
-/// (the run-time exclusivity checks cost about 5% of a fleet day): no method holds an
-/// access to one of them while calling out.
+/// Its properties are checked for exclusive access at run time, as every class's are; the
+/// turn's hot path reaches it at most once per turn (`handback`) and once per observation
+/// the timeline counts (`FleetTimeline.noted`).
 final class FleetHub {
     /// The fleet's own events (server completions, sender timers, topic messages, minute ticks).
     enum Event: Sendable {
@@ -20,15 +20,27 @@ final class FleetHub {
 
     let spec: FleetSpec
     /// The fleet's own events; schedule through `schedule(_:at:)`, which tells the outer
-    /// schedule (`scheduled`).
-    @exclusivity(unchecked) private(set) var events = EventQueue<Event>(reservingCapacity: 256)
-    /// Set when an event is scheduled: the fleet's wake-up in the one event list may have to move.
-    @exclusivity(unchecked) var scheduled = false
+    /// schedule (`Handback.scheduled`).
+    private(set) var events = EventQueue<Event>(reservingCapacity: 256)
+
+    /// What a turn leaves for `FleetRun` to do when it ends.
+    struct Handback {
+        /// Events for recipients: (recipient, time, event), in the order made.
+        var deliveries: [(recipient: Int32, time: SimTime, event: WorldEvent)] = []
+        /// Messages the recipients' servers committed for the shared sender, in the order made.
+        var messages: [Push] = []
+        /// Set when one of the fleet's own events is scheduled: the fleet's wake-up in the one
+        /// event list may have to move.
+        var scheduled = false
+        /// Nothing to do: read once per turn.
+        var isEmpty: Bool { !scheduled && deliveries.isEmpty && messages.isEmpty }
+    }
+    var handback = Handback()
 
     /// Schedules one of the fleet's own events at `time` (≥ now).
     func schedule(_ event: Event, at time: SimTime) {
         events.schedule(at: time, event)
-        scheduled = true
+        handback.scheduled = true
     }
 
     /// The next of the fleet's own events at or before `time`, if any (`EventQueue.next(until:)`).
@@ -36,11 +48,7 @@ final class FleetHub {
 
     /// The time of the fleet's next own event.
     var nextTime: SimTime? { events.nextTime }
-    /// Events for recipients: (recipient, time, event), in the order made.
-    @exclusivity(unchecked) var deliveries: [(recipient: Int32, time: SimTime, event: WorldEvent)] = []
-    /// Messages the recipients' servers committed for the shared sender, in the order made.
-    @exclusivity(unchecked) var pendingMessages: [Push] = []
-    @exclusivity(unchecked) var timeline: FleetTimeline
+    var timeline: FleetTimeline
 
     // The shared server (`fleet.server`).
     let servesPulls: Bool
@@ -49,11 +57,11 @@ final class FleetHub {
     private let queueLimit: Int
     private let service: DurationDistribution
     /// In-service pulls by slot (nil: free), and the free slots.
-    @exclusivity(unchecked) private var slots: [PullRequest?]
-    @exclusivity(unchecked) private var freeSlots: [Int32]
+    private var slots: [PullRequest?]
+    private var freeSlots: [Int32]
     /// Waiting pulls, FIFO: `waiting[waitingHead...]`.
-    @exclusivity(unchecked) private var waiting: [PullRequest] = []
-    @exclusivity(unchecked) private var waitingHead = 0
+    private var waiting: [PullRequest] = []
+    private var waitingHead = 0
 
     struct PullRequest: Sendable {
         var recipient: Int32, process: Int32, failed: Bool, service: SimDuration, arrived: SimTime
@@ -62,16 +70,16 @@ final class FleetHub {
     // Quotas (`fleet.quotas`), per calendar minute of simulated time.
     private let fcmProject: FleetQuotas.Limit?
     private let apnsDevice: FleetQuotas.Limit?
-    @exclusivity(unchecked) private var projectMinute: Int64 = -1
-    @exclusivity(unchecked) private var projectUsed = 0
+    private var projectMinute: Int64 = -1
+    private var projectUsed = 0
     /// Per iOS device (recipient · 8 + device): (minute, used).
-    @exclusivity(unchecked) private var deviceUse: [Int64: (minute: Int64, used: Int)] = [:]
+    private var deviceUse: [Int64: (minute: Int64, used: Int)] = [:]
 
     // The shared sender and topic.
     let sharesSender: Bool
     let topicShapes: [MessageTemplate.Shape]
     /// The key of each topic message of the run (drawn at its start).
-    @exclusivity(unchecked) var topicKeys: [Int32] = []
+    var topicKeys: [Int32] = []
 
     init(spec: FleetSpec, horizon: SimTime, topicTemplate: MessageTemplate?) {
         self.spec = spec
@@ -107,7 +115,7 @@ final class FleetHub {
             timeline.queueLength(waiting.count - waitingHead, at: now)
         } else {
             timeline.pullRefused(at: now)
-            deliveries.append((recipient, now, .fleet(.pullAnswer(failed: false, overloaded: true, process: process))))
+            handback.deliveries.append((recipient, now, .fleet(.pullAnswer(failed: false, overloaded: true, process: process))))
         }
     }
 
@@ -122,7 +130,7 @@ final class FleetHub {
         guard let request = slots[Int(slot)] else { preconditionFailure("fleet server: slot \(slot) answered twice") }
         slots[Int(slot)] = nil
         timeline.pullAnswered(latency: now - request.arrived, at: now)
-        deliveries.append((request.recipient, now, .fleet(.pullAnswer(failed: request.failed, overloaded: false, process: request.process))))
+        handback.deliveries.append((request.recipient, now, .fleet(.pullAnswer(failed: request.failed, overloaded: false, process: request.process))))
         if waitingHead < waiting.count {
             let next = waiting[waitingHead]
             waitingHead += 1

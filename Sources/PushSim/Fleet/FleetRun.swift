@@ -47,7 +47,9 @@ struct FleetRun {
             FleetTieOrder(salts: (0..<n).map { Simulation.tieSalt(seed: seed, replication: first + $0, generator: scenario.generator) })
         }
         var queue = EventQueue<WorldEvent>(reservingCapacity: 4 * n + 64)
-        queue.beginStaging()   // every recipient's timeline, sorted once
+        // Every recipient's timeline, staged in 64 windows of the horizon: each is sorted
+        // when the run reaches it and its storage given back when the run has passed it.
+        queue.beginStaging(segments: SimDuration(microseconds: max(1, horizon.microseconds / 64)))
         for r in 0..<n {
             let setup = setups.worldSetup(variant: id.variant, strategy: id.strategy, attributes: attributes[r])
             let replication = first + r
@@ -59,9 +61,10 @@ struct FleetRun {
                 streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)
             }
             queue.owner = UInt32(r)
-            // Room for every timeline at the first 64 recipients' mean size: the list then
-            // grows once, not by doubling (its copies, and up to twice the room).
-            if r == min(64, n - 1) && r > 0 { queue.reserveStaged((queue.pendingCount / r + 1) * (n - r) * 9 / 8) }
+            // Room for every timeline at the first 1,024 recipients' mean size, each window
+            // its share: the list then grows once, not by doubling (its copies, and up to
+            // twice the room); fewer recipients would leave a window's share too noisy.
+            if r == min(1024, n - 1) && r > 0 { queue.reserveStaged((queue.pendingCount / r + 1) * (n - r) * 9 / 8) }
             ties?.lend(&queue, to: r)
             var world = World(setup: setup, streams: streams, tieSalt: queue.tieShuffleSalt, trace: NoTrace(), reusable: false, scheduling: &queue)
             ties?.takeBack(queue, from: r)
@@ -84,7 +87,7 @@ struct FleetRun {
         if let topic = fleet.topic { scheduleTopic(topic, hub: hub, streams: fleetStreams, horizon: horizon) }
         if sender is Outbox { hub.schedule(.tick, at: .zero) }
         rewake()
-        hub.scheduled = false
+        hub.handback.scheduled = false
 
         let senderRandom = fleetStreams.stream("fleet.sender")
         var hubEvents = 0, wakes = 0
@@ -122,25 +125,28 @@ struct FleetRun {
                 }
                 ties?.takeBack(queue, from: Int(owner))
             }
-            if !hub.pendingMessages.isEmpty {
-                let messages = hub.pendingMessages
-                hub.pendingMessages.removeAll(keepingCapacity: true)
+            // What the turn left (one access to the hub when it left nothing): the shared
+            // sender's messages, then the events for recipients, then the wake-up moved.
+            guard owner == hubOwner || !hub.handback.isEmpty else { continue }
+            if !hub.handback.messages.isEmpty {
+                let messages = hub.handback.messages
+                hub.handback.messages.removeAll(keepingCapacity: true)
                 for var m in messages {
                     m.notification |= Int64(m.recipient) << FleetSenderServices.messageShift
                     withSender(at: now) { policy, cx in policy.onMessage(m, &cx) }
                 }
             }
-            if !hub.deliveries.isEmpty {
-                for d in hub.deliveries {
+            if !hub.handback.deliveries.isEmpty {
+                for d in hub.handback.deliveries {
                     queue.owner = UInt32(d.recipient)
                     ties?.lend(&queue, to: Int(d.recipient))
                     queue.schedule(d.event, at: d.time)
                     ties?.takeBack(queue, from: Int(d.recipient))
                 }
-                hub.deliveries.removeAll(keepingCapacity: true)
+                hub.handback.deliveries.removeAll(keepingCapacity: true)
             }
-            if owner == hubOwner || hub.scheduled {
-                hub.scheduled = false
+            if owner == hubOwner || hub.handback.scheduled {
+                hub.handback.scheduled = false
                 rewake()
             }
         }
@@ -184,7 +190,7 @@ struct FleetRun {
     private func fanOut(topic index: Int, hub: FleetHub, n: Int, horizon: SimTime, at now: SimTime) {
         hub.timeline.topicRequest(at: now)
         let key = hub.topicKeys[index]
-        for r in 0..<n { hub.deliveries.append((Int32(r), now, .fleet(.topicChange(key: key, schedule: Int32(index))))) }
+        for r in 0..<n { hub.handback.deliveries.append((Int32(r), now, .fleet(.topicChange(key: key, schedule: Int32(index))))) }
         if case let .rejected(error, _)? = hub.quotaRefusal(platform: .android, recipient: -1, device: 0, at: now) {
             hub.timeline.rejected(error, at: now)
             return
@@ -195,7 +201,7 @@ struct FleetRun {
             let seconds = rate.map { Double(r) / $0 } ?? 0
             guard seconds <= left else { break }
             let offset = SimDuration(microseconds: Int64((seconds * 1e6).rounded(.down)))
-            hub.deliveries.append((Int32(r), now + offset, .fleet(.topicFanOut(message: Int32(index), schedule: 0))))
+            hub.handback.deliveries.append((Int32(r), now + offset, .fleet(.topicFanOut(message: Int32(index), schedule: 0))))
         }
     }
 }

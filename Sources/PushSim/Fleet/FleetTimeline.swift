@@ -24,14 +24,28 @@ struct FleetTimeline: Sendable {
 
     @inline(__always) private func index(_ t: SimTime) -> Int { min(Int(t.microseconds / 60_000_000), minutes.count - 1) }
 
-    /// Counts what a recipient's world observes.
-    @inline(__always) mutating func note(_ o: Observation, at t: SimTime) {
+    /// The minute's figures a recipient's observation counts in (`note`), if any.
+    enum Noted { case sent, accepted, delivered, pullStarted }
+
+    /// Which figure `o` counts in (nil: none): checked before the hub is reached, so that
+    /// the observations a timeline does not count cost no access to it.
+    @inline(__always) static func noted(_ o: Observation) -> Noted? {
         switch o {
+        case .sent: .sent
+        case .accepted: .accepted
+        case .copyArrived: .delivered
+        case .pullStarted: .pullStarted
+        default: nil
+        }
+    }
+
+    /// Counts one observation of a recipient's world (`noted(_:)`) at `t`.
+    @inline(__always) mutating func note(_ n: Noted, at t: SimTime) {
+        switch n {
         case .sent: minutes[index(t)].sent += 1
         case .accepted: minutes[index(t)].accepted += 1
-        case .copyArrived: minutes[index(t)].delivered += 1
+        case .delivered: minutes[index(t)].delivered += 1
         case .pullStarted: minutes[index(t)].pullsStarted += 1
-        default: break
         }
     }
 

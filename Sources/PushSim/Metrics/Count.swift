@@ -101,8 +101,8 @@ public enum Count: Int, CaseIterable, Sendable {
 /// all 0 at the start.
 public struct Counts: Sendable, Equatable, BitwiseCopyable {
     /// Room for every `Count` case (a test checks `Count.allCases.count <= capacity`).
-    public static let capacity = 48
-    private var storage = InlineArray<48, Int>(repeating: 0)
+    public static let capacity = 36
+    private var storage = InlineArray<36, Int>(repeating: 0)
 
     public init() {}
 

@@ -274,7 +274,7 @@ struct World: DiscreteEventModel {
         message.notification = messages.open()
         if let link = fleet, link.hub.sharesSender {
             message.recipient = link.recipient
-            link.hub.pendingMessages.append(message)
+            link.hub.handback.messages.append(message)
             return
         }
         withSender { policy, cx in policy.onMessage(message, &cx) }

@@ -6,7 +6,7 @@ extension World {
     mutating func observe(_ o: Observation) {
         if observer.tracing && o.showsLedgerFirst { flushLedgerNotes() }
         observer.record(o, at: queue.now)
-        if let link = fleet { link.hub.timeline.note(o, at: queue.now) }
+        if let link = fleet, let n = FleetTimeline.noted(o) { link.hub.timeline.note(n, at: queue.now) }
     }
 
     /// Hands the ledger's new outcomes and delay reasons to the observer (traces only).

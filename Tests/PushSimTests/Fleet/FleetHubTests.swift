@@ -23,7 +23,7 @@ struct FleetHubTests {
     }
 
     static func answers(_ hub: FleetHub) -> [(recipient: Int32, time: SimTime, failed: Bool, overloaded: Bool)] {
-        hub.deliveries.compactMap { d in
+        hub.handback.deliveries.compactMap { d in
             if case let .fleet(.pullAnswer(failed, overloaded, _)) = d.event { return (d.recipient, d.time, failed, overloaded) }
             return nil
         }

@@ -8,7 +8,7 @@ struct FleetPlotTests {
     @Test("Only measures with a non-zero minute get a panel")
     func zeroPanelsLeftOut() {
         var t = FleetTimeline(horizon: .zero + .minutes(2))
-        t.note(.pullStarted(full: false, network: false, latency: nil), at: .zero + .seconds(70))
+        t.note(.pullStarted, at: .zero + .seconds(70))
         let f = FleetPlot.figure(name: "f", cells: ["v / s"], timelines: [t])
         #expect(f.panels.map(\.title) == ["pulls started per minute"])
         #expect(f.panels[0].series[0].points.map(\.y) == [0, 1, 0])

@@ -37,4 +37,21 @@ struct FleetTimelineTests {
         #expect(t.minutes[0].rejectedQuota == 2)
         #expect(t.minutes[0].rejectedOther == 1)
     }
+
+    @Test("Sends, acceptances, arrived copies and started pulls are noted, in their own columns; other observations not")
+    func notedObservations() {
+        #expect(FleetTimeline.noted(.accepted(duplicate: false, inQuietHours: false)) == .accepted)
+        #expect(FleetTimeline.noted(.copyArrived(bytes: 10, screenOn: true)) == .delivered)
+        #expect(FleetTimeline.noted(.pullStarted(full: true, network: true, latency: nil)) == .pullStarted)
+        #expect(FleetTimeline.noted(.pullQueued) == nil)
+        #expect(FleetTimeline.noted(.duplicateArrived(suppressed: false)) == nil)
+        #expect(FleetTimeline.noted(.pullAnswered(changes: 1, reset: false, bytes: 5)) == nil)
+        var t = FleetTimeline(horizon: .zero + .minutes(1))
+        for (n, times) in [(FleetTimeline.Noted.sent, 1), (.accepted, 2), (.delivered, 3), (.pullStarted, 4)] {
+            for _ in 0..<times { t.note(n, at: .zero + .seconds(61)) }
+        }
+        let m = t.minutes[1]
+        #expect([m.sent, m.accepted, m.delivered, m.pullsStarted] == [1, 2, 3, 4])
+        #expect(t.minutes[0].sent == 0)
+    }
 }
