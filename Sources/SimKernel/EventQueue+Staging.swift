@@ -9,6 +9,8 @@ extension EventQueue {
     /// when the outermost staging ends (a fleet stages every recipient's timeline, each
     /// recipient's own staging inside the fleet's, and sorts once).
     /// - Complexity: O(1), plus O(s) to drop the s staged entries already popped.
+    /// - Precondition: no segment of a staging into segments is still ahead
+    ///   (`beginStaging(segments:of:)`).
     @inlinable
     public mutating func beginStaging() {
         precondition(staging || laneLater.isEmpty, "EventQueue: staging before the segments of the last staging are reached")
@@ -19,22 +21,24 @@ extension EventQueue {
         stagingDepth += 1
     }
 
-    /// Starts staging into segments of `width` (> 0) of simulated time each: the events of
-    /// window k, [k · width, (k + 1) · width), are sorted only when the list reaches them,
-    /// and each window's storage is given back when the list has passed it. For a list
-    /// staged once with a long run's events (a fleet's day): its memory falls as the run
-    /// goes. The order events run in is the same as with `beginStaging()`.
-    /// - Precondition: not staging, nothing staged pending.
-    public mutating func beginStaging(segments width: SimDuration) {
+    /// Starts staging into `count` (≥ 1) segments of time: segment k < count − 1 holds the
+    /// events of [k · width, (k + 1) · width), the last one every event from
+    /// (count − 1) · width on. A segment is sorted only when the list reaches it, and its
+    /// storage given back when the list has passed it: for a list staged once with a long
+    /// run's events (a fleet's day), whose memory then falls as the run goes. The order
+    /// events run in is the same as with `beginStaging()`.
+    /// - Precondition: not staging, nothing staged pending; `width` > 0.
+    public mutating func beginStaging(segments count: Int, of width: SimDuration) {
         precondition(!staging && laneNext == lane.count && laneLater.isEmpty, "EventQueue: segments staged over pending staged events")
-        precondition(width > .zero, "EventQueue: a segment of \(width) s")
+        precondition(width > .zero && count >= 1, "EventQueue: \(count) segments of \(width) s")
         segment = width.microseconds
+        segments = count
         beginStaging()
     }
 
     /// Puts `entry` in the segment of its time (segmented staging).
     @inlinable mutating func stage(inSegment entry: Entry) {
-        let k = Int(entry.time / segment)
+        let k = min(Int(entry.time / segment), segments - 1)
         while laneLater.count <= k { laneLater.append([]) }
         laneLater[k].append(entry)
     }
@@ -57,7 +61,8 @@ extension EventQueue {
     /// that are still pending, so that they can run, or the first segment; an inner one
     /// only counts).
     /// - Precondition: staging.
-    /// - Complexity: O(s log s) for s staged entries; O(s) when they were scheduled in order.
+    /// - Complexity: O(s log s) for s staged entries (of the first segment's, staging into
+    ///   segments); O(s) when they were scheduled in order.
     @inlinable
     public mutating func endStaging() {
         precondition(staging, "EventQueue: endStaging() without beginStaging()")
@@ -65,6 +70,7 @@ extension EventQueue {
         guard stagingDepth == 0 else { return }
         guard segment == 0 else {
             segment = 0
+            segments = 0
             laneLater.reverse()
             if !laneLater.isEmpty { advanceLane() }
             return
@@ -94,7 +100,8 @@ extension EventQueue {
     }
 
     /// The staged list's head has left (popped or discarded): the next one, or, past the
-    /// last of `lane`, the next non-empty segment, sorted (the passed one's storage freed).
+    /// last of `lane`, the next non-empty segment, sorted (the passed one's storage freed):
+    /// O(1), or O(s log s) for a segment of s entries (O(log s) amortized per entry).
     @inlinable mutating func passLaneHead() {
         laneNext += 1
         if laneNext == lane.count && !laneLater.isEmpty { advanceLane() }

@@ -53,12 +53,13 @@ public struct EventID: Hashable, Sendable {
 /// heap keeps only the events scheduled while the run goes. `next(until:)` returns the
 /// earlier of the two heads by the same (time, owner, rank, tier, sequence) order, so staging
 /// never changes which event runs when: the same schedule calls give the same run, staged
-/// or not. Staged into segments (`beginStaging(segments:)`), the list is one window of time
-/// after another, each sorted when reached and freed when passed.
+/// or not. Staged into segments (`beginStaging(segments:of:)`), the list is one window of
+/// time after another, each sorted when reached and freed when passed.
 ///
 /// Units: times are `SimTime`, durations `SimDuration` (integer microseconds).
 /// The "n" in the complexity notes below is the number of entries in the heap, which
-/// includes cancelled entries not yet discarded (staged entries cost O(1) to pop).
+/// includes cancelled entries not yet discarded (staged entries cost O(1) to pop, and a
+/// segment's sort when the list reaches it, `passLaneHead`).
 public struct EventQueue<Payload> {
     /// One heap slot. Ordered by `(time, owner, rank, tier, sequence)`.
     @usableFromInline
@@ -111,22 +112,26 @@ public struct EventQueue<Payload> {
     /// Binary min-heap by `Entry.runsBefore`: `heap[0]` is the next entry to leave.
     @usableFromInline var heap: [Entry]
     /// The staged events, sorted by `Entry.runsBefore` once staging ends; `lane[laneNext...]`
-    /// are still pending (popped or discarded entries stay below `laneNext` until `reset()`
-    /// or the next staging).
+    /// are still pending (popped or discarded entries stay below `laneNext` until `reset()`,
+    /// the next staging, or the next segment).
     @usableFromInline var lane: [Entry]
     /// The first pending entry of `lane` (`lane.count` when none is left).
     @usableFromInline var laneNext: Int
-    /// The staged segments after `lane` (`beginStaging(segments:)`), the next one last, each
-    /// sorted when it becomes `lane`: a segment's storage is given back when the list has
-    /// passed it. Each holds one window of time, so every entry of a segment runs after
-    /// every entry before it. Empty unless `lane` has a pending entry.
+    /// The staged segments after `lane` (`beginStaging(segments:of:)`), the next one last
+    /// (while staging: in time order, unsorted), each sorted when it becomes `lane`: a
+    /// segment's storage is given back when the list has passed it. Each holds one window
+    /// of time, so every entry of a segment runs after every entry before it. Outside
+    /// staging, empty unless `lane` has a pending entry.
     @usableFromInline var laneLater: [[Entry]]
-    /// While staging into segments, the window of one (µs); 0 otherwise.
+    /// While staging into segments, the window of one (µs), and how many there are at most;
+    /// 0 otherwise.
     @usableFromInline var segment: Int64
-    /// How many `beginStaging()` calls are not yet ended: `schedule` appends to `lane` while
-    /// it is above 0, and the list is sorted when it returns to 0.
+    @usableFromInline var segments: Int
+    /// How many `beginStaging()` calls are not yet ended: `schedule` stages (appends to
+    /// `lane`, or to its segment) while it is above 0, and the list is sorted when it
+    /// returns to 0.
     @usableFromInline var stagingDepth: Int
-    /// Whether `schedule` currently appends to `lane`.
+    /// Whether `schedule` currently stages.
     @usableFromInline var staging: Bool { stagingDepth > 0 }
     /// The owner `schedule` gives the events it schedules (0 until set).
     public var owner: UInt32
@@ -162,6 +167,7 @@ public struct EventQueue<Payload> {
         laneNext = 0
         laneLater = []
         segment = 0
+        segments = 0
         stagingDepth = 0
         owner = 0
         flags = []
@@ -185,13 +191,13 @@ public struct EventQueue<Payload> {
     @inlinable public var eventsPopped: Int { _eventsPopped }
 
     /// The number of events scheduled, not yet popped, and not cancelled.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), plus O(g) for g staged segments ahead.
     @inlinable public var pendingCount: Int {
         heap.count + lane.count - laneNext + laneLater.reduce(0) { $0 + $1.count } - cancelledCount
     }
 
     /// Whether no live event is pending (`pendingCount == 0`).
-    /// - Complexity: O(1).
+    /// - Complexity: as `pendingCount`.
     @inlinable public var isEmpty: Bool { pendingCount == 0 }
 
     /// The time of the earliest live event, or `nil` if none is pending. Mutating because it
@@ -370,6 +376,7 @@ public struct EventQueue<Payload> {
         laneNext = 0
         laneLater = []
         segment = 0
+        segments = 0
         stagingDepth = 0
         flags.removeAll(keepingCapacity: true)
         cancelledCount = 0

@@ -6,9 +6,11 @@ import SimKernel
 /// reach it through `World.FleetLink`, and what it hands back to a recipient goes into
 /// `handback`, which `FleetRun` schedules for that recipient after the current turn.
 ///
-/// Its properties are checked for exclusive access at run time, as every class's are; the
-/// turn's hot path reaches it at most once per turn (`handback`) and once per observation
-/// the timeline counts (`FleetTimeline.noted`).
+/// Its properties are checked for exclusive access at run time, as every class's are. On
+/// the hot path, `FleetRun` reads it once per turn (`handback`), and a recipient's
+/// observations reach it only when the timeline counts them (`FleetTimeline.noted`); a
+/// recipient reaches it besides for what uses the shared resources (a pull, a quota, a
+/// message for the shared sender, a topic message).
 final class FleetHub {
     /// The fleet's own events (server completions, sender timers, topic messages, minute ticks).
     enum Event: Sendable {

@@ -3,7 +3,7 @@ import CZlib
 /// The recipients' outcomes of one fleet run, in population order, kept deflated in blocks
 /// of `block` (zlib `compress2`, level 1).
 ///
-/// A `RunOutcome` is 1,416 bytes of mostly zero counts: a million of them would hold
+/// A `RunOutcome` is 1,320 bytes of mostly zero counts: a million of them would hold
 /// 1.4 GB, and they are read while the worlds they come from are still being released
 /// (docs/performance.md, Fleets). Deflated, a block of `Scenarios/fleet/day.json` keeps
 /// about 120 bytes an outcome. Lossless: `RunOutcome` is plain data (`BitwiseCopyable`, which

@@ -47,9 +47,10 @@ struct FleetRun {
             FleetTieOrder(salts: (0..<n).map { Simulation.tieSalt(seed: seed, replication: first + $0, generator: scenario.generator) })
         }
         var queue = EventQueue<WorldEvent>(reservingCapacity: 4 * n + 64)
-        // Every recipient's timeline, staged in 64 windows of the horizon: each is sorted
-        // when the run reaches it and its storage given back when the run has passed it.
-        queue.beginStaging(segments: SimDuration(microseconds: max(1, horizon.microseconds / 64)))
+        // Every recipient's timeline, staged in 64 windows of the horizon and one for what
+        // comes at or after the 64th's end (the horizon, and periods drawn past it): each
+        // is sorted when the run reaches it and its storage given back once it is passed.
+        queue.beginStaging(segments: 65, of: SimDuration(microseconds: max(1, horizon.microseconds / 64)))
         for r in 0..<n {
             let setup = setups.worldSetup(variant: id.variant, strategy: id.strategy, attributes: attributes[r])
             let replication = first + r
