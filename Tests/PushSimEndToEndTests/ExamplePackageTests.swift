@@ -4,7 +4,7 @@ import PushSim
 
 /// Builds Examples/custom-strategy, an outside package that adds the `hintPullRetry`
 /// strategy, with `swift build` into a temporary scratch path (the checkout stays clean),
-/// then runs its `list` and its sweep with the stock command line it ships.
+/// then runs its `list`, its sweep and a fleet with the stock command line it ships.
 @Suite("Example package")
 struct ExamplePackageTests {
     /// `swift` found on PATH, or nil (the test is then skipped).
@@ -13,7 +13,7 @@ struct ExamplePackageTests {
 
     static let example = repositoryRoot.appendingPathComponent("Examples/custom-strategy")
 
-    @Test("the example builds against this checkout; its list shows hintPullRetry; its sweep writes results where the retry helps",
+    @Test("the example builds against this checkout; its list shows hintPullRetry; its sweep and its fleet write results where the retry helps",
           .enabled(if: swift != nil, "`swift` is not on PATH, so the example package cannot be built"),
           .timeLimit(.minutes(30)))
     func buildListSweep() throws {
@@ -52,6 +52,34 @@ struct ExamplePackageTests {
         #expect(Double(retry[column("convergence_rate_ci_low")])! > Double(plain[column("convergence_rate_ci_high")])!)
         let runs = try String(contentsOf: out.appendingPathComponent("runs.csv"), encoding: .utf8)
         #expect(runs.split(whereSeparator: \.isNewline).count == 1 + 4 * 2 * 100)
+        try fleetRuns(binary, in: scratch)
+    }
+
+    /// The outside strategy in a fleet (Scenarios/fleet-retry.json): 4 replications of
+    /// 1,000 recipients sharing one server whose pulls fail half the time, hintPull against
+    /// hintPullRetry. Both strategies run every fleet replication, and the retry's 95%
+    /// interval of the converged fraction (over the replications) lies wholly above
+    /// hintPull's: the one comparison made, so the family-wise error is the interval's 5%.
+    private func fleetRuns(_ binary: String, in scratch: URL) throws {
+        let out = scratch.appendingPathComponent("fleet-retry")
+        let file = Self.example.appendingPathComponent("Scenarios/fleet-retry.json").path
+        let run = try Self.execute(binary, ["run", file, "--out", out.path, "--jobs", "2", "--no-plot", "--quiet"])
+        try #require(run.status == 0, "\(run.output)")
+        let fleet = CSV.parse(try String(contentsOf: out.appendingPathComponent("fleet.csv"), encoding: .utf8))
+        let strategy = try #require(fleet.first?.firstIndex(of: "strategy"))
+        let recipients = try #require(fleet.first?.firstIndex(of: "recipients"))
+        #expect(fleet.count == 1 + 2 * 4)
+        #expect(fleet.dropFirst().filter { $0[strategy] == "hintPullRetry" }.count == 4)
+        #expect(fleet.dropFirst().allSatisfy { Double($0[recipients]) == 1000 })
+        let summary = CSV.parse(try String(contentsOf: out.appendingPathComponent("fleet-summary.csv"), encoding: .utf8))
+        let header = try #require(summary.first)
+        let column = { (name: String) in header.firstIndex(of: name)! }
+        func converged(_ name: String) throws -> (low: Double, high: Double) {
+            let row = try #require(summary.first { $0[column("strategy")] == name && $0[column("measure")] == "converged_fraction" })
+            #expect(row[column("replications")] == "4")
+            return (Double(row[column("ci95_low")])!, Double(row[column("ci95_high")])!)
+        }
+        #expect(try converged("hintPullRetry").low > converged("hintPull").high)
     }
 
     /// Runs `executable` with `arguments` (CI set, so no progress line) and returns its exit

@@ -5,7 +5,7 @@ import SimKernel
 ///
 /// Recipient r of fleet replication k uses the streams of replication k·N + r (N the
 /// population's count; with a counter-based generator, one set of stream objects resumed
-/// at each recipient's replication and positions, `FleetWorlds`): a fleet whose shared resources are all off therefore runs every
+/// at each recipient's replication and positions, `RandomStreams.share`): a fleet whose shared resources are all off therefore runs every
 /// recipient exactly as the lone runs k·N + r of the same scenario, and two strategies
 /// meet the same recipients (common random numbers). The population is drawn on the
 /// `fleet.population` stream of replication k, the topic's times on `fleet.topic`, the
@@ -38,11 +38,12 @@ struct FleetRun {
         var sender = fleet.sender
         // Each world stays where it is stored, run in place (`FleetWorlds`); with a
         // counter-based generator the recipients share one set of stream objects, each
-        // recipient's replication resumed at its own positions when its world is reached.
+        // recipient's replication loaded at its own positions when its world is reached.
         let first = id.replication * n
         let shared = scenario.generator.isCounterBased
             ? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first) : nil
-        let worlds = FleetWorlds(count: n, streams: shared, firstReplication: first)
+        shared?.share(recipients: n, firstReplication: first)
+        let worlds = FleetWorlds(count: n, streams: shared)
         let ties = simulation.shuffleTies.map { seed in
             FleetTieOrder(salts: (0..<n).map { Simulation.tieSalt(seed: seed, replication: first + $0, generator: scenario.generator) })
         }
@@ -56,7 +57,7 @@ struct FleetRun {
             let replication = first + r
             let streams: RandomStreams
             if let shared {
-                shared.resume(replication: replication) { _ in 0 }
+                shared.load(recipient: r)
                 streams = shared
             } else {
                 streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)

@@ -2,61 +2,51 @@
 /// (`RecipientBuffer`), run in place: no copy, no code.
 ///
 /// With a counter-based generator the recipients share one set of stream objects
-/// (`RandomStreams.resume`): a recipient's streams are its replication's Philox streams at
-/// its own positions, kept here (`StreamPositions`) while another recipient's are loaded.
-/// An access to a recipient's world (`subscript`'s `_modify`, `withWorld`) loads its
-/// positions first; an access nested in another's (a shared sender reaching several
-/// recipients) loads its own and gives the outer one's back after it. A read (`read`) loads
-/// nothing: it must not draw from the world's streams.
+/// (`RandomStreams.share`): a recipient's streams are its replication's Philox streams at
+/// its own positions (`StreamPositions`). An access to a recipient's world (`subscript`'s
+/// `_modify`, `withWorld`) loads its positions first (`RandomStreams.load(recipient:)`);
+/// an access nested in another's (a shared sender reaching several recipients) loads its
+/// own and gives the outer one's back after it. A read (`read`) loads nothing: it must not
+/// draw from the world's streams.
 ///
 /// Not thread-safe: one fleet run, one thread.
 final class FleetWorlds {
     /// The number of recipients.
     let count: Int
-    /// The recipients' shared streams (nil: each world has its own), and the replication
-    /// of recipient 0 (recipient r's is `firstReplication + r`).
+    /// The recipients' shared streams (nil: each world has its own).
     private let streams: RandomStreams?
-    private let firstReplication: Int
     /// The worlds, and beside them who holds them and where each recipient's streams are.
     private let worlds: RecipientBuffer<World, Access>
 
     /// What `worlds` keeps beside the worlds.
     private struct Access {
-        /// Each recipient's stream positions while another's are loaded.
-        var positions = StreamPositions()
-        /// The recipient whose positions the shared streams are at (−1: none known).
-        var loaded = -1
         /// The recipients whose worlds an access holds, outermost first (none twice).
         var held: [Int] = []
     }
 
     /// Room for `count` (≥ 0) worlds, none stored yet.
     /// - Parameters:
-    ///   - streams: the streams every world was built with (counter-based), resumed at
-    ///     each recipient's positions when it is accessed; nil when each world has its own.
-    ///   - firstReplication: recipient 0's replication (the streams' counter base).
-    init(count: Int, streams: RandomStreams? = nil, firstReplication: Int = 0) {
-        precondition(streams.map { $0.generator.isCounterBased } ?? true, "FleetWorlds: shared streams must be counter-based")
+    ///   - streams: the streams every world was built with, shared (`RandomStreams.share`,
+    ///     recipient r of the store its recipient r), loaded at each recipient's positions
+    ///     when it is accessed; nil when each world has its own.
+    init(count: Int, streams: RandomStreams? = nil) {
+        precondition(streams.map { $0.loadedRecipient != nil } ?? true, "FleetWorlds: the streams must be shared (RandomStreams.share)")
         self.count = count
         self.streams = streams
-        self.firstReplication = firstReplication
         var access = Access()
-        if streams != nil { access.positions.reserve(recipients: count) }
         access.held.reserveCapacity(8)
         worlds = RecipientBuffer(count: count, header: access)
     }
 
-    /// Stores `world` as recipient `r`'s; with shared streams, they are where recipient r's
-    /// world left them (the caller resumed them at r's replication to build it: every store
-    /// comes before the first access, so no other recipient's positions are lost).
-    /// - Precondition: `r` in 0 ..< count, not stored yet; no access made yet.
+    /// Stores `world` as recipient `r`'s; with shared streams, the caller loaded recipient r
+    /// (`RandomStreams.load(recipient:)`) to build it, and the next load keeps where r's
+    /// world left them.
+    /// - Precondition: `r` in 0 ..< count, not stored; no access under way; with shared
+    ///   streams, recipient r loaded.
     func store(_ r: Int, _ world: consuming World) {
-        precondition(worlds.header.held.isEmpty && worlds.header.loaded < 0, "FleetWorlds: store after an access")
+        precondition(worlds.header.held.isEmpty, "FleetWorlds: store during an access")
+        precondition(streams.map { $0.loadedRecipient == r } ?? true, "FleetWorlds: recipient \(r) built on another's streams")
         worlds.initialize(r, to: world)
-        // The streams were resumed at r's replication for its world's build; the next
-        // build resumes them at another's.
-        if let streams { worlds.header.positions.save(streams, recipient: r) }
-        worlds.header.loaded = -1
     }
 
     /// Recipient `r`'s world, moved out of the store, with its streams where it left them.
@@ -98,7 +88,7 @@ final class FleetWorlds {
     }
 
     /// Whether recipient `r`'s positions are the shared streams' (for tests).
-    func isLoaded(_ r: Int) -> Bool { worlds.header.loaded == r }
+    func isLoaded(_ r: Int) -> Bool { streams?.loadedRecipient == r }
 
     /// Traps when `r` is not a recipient, or when an access (a read too) holds its world:
     /// reaching it again would overlap.
@@ -122,15 +112,7 @@ final class FleetWorlds {
         if outer >= 0 { load(outer) }
     }
 
-    /// Puts the shared streams at recipient `r`'s positions, saving those of the recipient
-    /// they were at.
+    /// Puts the shared streams at recipient `r`'s positions.
     @inline(__always)
-    private func load(_ r: Int) {
-        guard let streams else { return }
-        let loaded = worlds.header.loaded
-        guard loaded != r else { return }
-        if loaded >= 0 { worlds.header.positions.save(streams, recipient: loaded) }
-        worlds.header.positions.resume(streams, recipient: r, replication: firstReplication + r)
-        worlds.header.loaded = r
-    }
+    private func load(_ r: Int) { streams?.load(recipient: r) }
 }

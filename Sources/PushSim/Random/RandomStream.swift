@@ -35,6 +35,11 @@ public final class RandomStream {
         case let .counter(key, base, position):
             r = parked ?? cache?.spare(type) ?? GeneratorCache.allocate(type)
             pushsim_philox_seek(r, key, base, position)
+        case let .shared(key, index):
+            guard let positions else { preconditionFailure("a shared stream without its positions") }
+            r = parked ?? cache?.spare(type) ?? GeneratorCache.allocate(type)
+            pushsim_philox_seek(r, key, positions.base, positions.position(index))
+            positions.drawn.append(index)
         }
         parked = nil
         allocated = r
@@ -45,12 +50,14 @@ public final class RandomStream {
     /// one `init(type:key:base:cache:)` would): the next draw is that stream's first. The
     /// generator is kept and set up again only at the next draw (for a reused world's
     /// next replication: no allocation).
-    public func restart(seed: UInt32) { park(); start = .seed(seed); keyIsOwn = false }
+    /// - Precondition: the stream is not one of a fleet's shared streams.
+    public func restart(seed: UInt32) { refuseShared(); park(); start = .seed(seed); keyIsOwn = false }
 
     /// The counter-based form of `restart(seed:)`.
-    /// - Precondition: `type.isCounterBased`.
+    /// - Precondition: `type.isCounterBased`; the stream is not one of a fleet's shared streams.
     public func restart(key: UInt64, base: UInt64) {
         precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
+        refuseShared()
         park(); start = .counter(key: key, base: base, position: 0)
         keyIsOwn = false
     }
@@ -62,24 +69,29 @@ public final class RandomStream {
     func restart(base: UInt64, key: () -> UInt64) { resume(base: base, position: 0, key: key) }
 
     /// `restart(base:key:)` `position` draws in: the next draw is word `position` of the
-    /// stream (a fleet's shared streams, `RandomStreams.resume`). The generator is set up
-    /// at the next draw (`pushsim_philox_seek`, at most one block computed).
-    /// - Precondition: `type.isCounterBased`.
+    /// stream. The generator is set up at the next draw (`pushsim_philox_seek`, at most one
+    /// block computed).
+    /// - Precondition: `type.isCounterBased`; the stream is not one of a fleet's shared streams.
     func resume(base: UInt64, position: UInt64, key: () -> UInt64) {
         precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
+        refuseShared()
         let own: UInt64
         if keyIsOwn, case let .counter(kept, _, _) = start { own = kept } else { own = key() }
         park(); start = .counter(key: own, base: base, position: position)
         keyIsOwn = true
     }
 
-    /// `resume(base:position:key:)` for a stream whose key is its own (a fleet's shared
-    /// streams, every one made by `RandomStreams.stream` and never re-keyed): no key look-up.
-    @inline(__always)
-    func resumeOwnKey(base: UInt64, position: UInt64) -> Bool {
-        guard keyIsOwn, case let .counter(kept, _, _) = start else { return false }
-        park(); start = .counter(key: kept, base: base, position: position)
-        return true
+    /// For a fleet's shared stream drawn from since the last load (`RandomStreams.load`):
+    /// saves its position in the loaded recipient's row and parks the generator, so that
+    /// its next draw starts from the row loaded then.
+    func unload() {
+        guard let r = allocated, case let .shared(_, index) = start, let positions else { return }
+        positions.setPosition(index, pushsim_philox_position(r))
+        park()
+    }
+
+    private func refuseShared() {
+        precondition(positions == nil, "a fleet's shared stream is not restarted or reseeded (RandomStreams.load)")
     }
 
     /// The draws made since the last (re)start at position 0 of a counter-based stream:
@@ -88,8 +100,11 @@ public final class RandomStream {
     var position: UInt64 {
         precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
         if let r = allocated { return pushsim_philox_position(r) }
-        guard case let .counter(_, _, p) = start else { preconditionFailure("\(type.name) is not a counter-based generator") }
-        return p
+        switch start {
+        case let .counter(_, _, p): return p
+        case let .shared(_, index): return positions?.position(index) ?? 0
+        case .seed: preconditionFailure("\(type.name) is not a counter-based generator")
+        }
     }
 
     private func park() {
@@ -101,6 +116,9 @@ public final class RandomStream {
     private enum Start {
         case seed(UInt32)
         case counter(key: UInt64, base: UInt64, position: UInt64)
+        /// One of a fleet's shared streams, `index` in its set's creation order: the counter
+        /// base and the position are the loaded recipient's (`positions`).
+        case shared(key: UInt64, index: Int)
     }
 
     private var allocated: UnsafeMutablePointer<gsl_rng>?
@@ -111,6 +129,8 @@ public final class RandomStream {
     private var keyIsOwn = true
     /// Where the generator comes from and goes back to, if not GSL's allocator directly.
     private let cache: GeneratorCache?
+    /// For one of a fleet's shared streams, the recipients' positions (nil otherwise).
+    private let positions: StreamPositions?
 
     /// The generator algorithm.
     public let type: GeneratorType
@@ -133,6 +153,7 @@ public final class RandomStream {
         self.name = name
         self.start = .seed(seed)
         self.cache = cache
+        self.positions = nil
     }
 
     /// The counter-based stream (`key`, `base`) of `type`: draw i is word 3 − (i mod 4) of
@@ -151,6 +172,20 @@ public final class RandomStream {
         self.name = name
         self.start = .counter(key: key, base: base, position: 0)
         self.cache = cache
+        self.positions = nil
+    }
+
+    /// Stream `index` (its creation order) of a fleet's shared set (`RandomStreams.share`),
+    /// keyed `key`: each draw after a load is the loaded recipient's, from its position.
+    /// - Precondition: `type.isCounterBased`.
+    init(type: GeneratorType, key: UInt64, shared positions: StreamPositions, index: Int, cache: GeneratorCache? = nil, name: String) {
+        precondition(type.isCounterBased, "\(type.name) is not a counter-based generator")
+        GSL.setUp()
+        self.type = type
+        self.name = name
+        self.start = .shared(key: key, index: index)
+        self.cache = cache
+        self.positions = positions
     }
 
     deinit {
@@ -160,7 +195,9 @@ public final class RandomStream {
 
     /// Restarts the generator from `seed` (`gsl_rng_set`); the following draws are those of
     /// a new stream created with `init(type:seed:)` and the same seed.
+    /// - Precondition: the stream is not one of a fleet's shared streams.
     public func reseed(_ seed: UInt32) {
+        refuseShared()
         start = .seed(seed)
         keyIsOwn = false
         if let r = allocated { gsl_rng_set(r, UInt(seed)) }

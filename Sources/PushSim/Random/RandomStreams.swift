@@ -39,11 +39,15 @@ public final class RandomStreams {
     /// - Complexity: O(number of streams created so far + name length).
     public func stream(_ name: String) -> RandomStream {
         if let existing = streams.first(where: { $0.name == name }) { return existing }
-        let stream = generator.isCounterBased
-            ? RandomStream(type: generator, key: StreamSeed.key(seed: seed, stream: name), base: UInt64(bitPattern: Int64(replication)),
-                           cache: cache, name: name)
-            : RandomStream(type: generator, seed: StreamSeed.derive(seed: seed, replication: replication, stream: name),
-                           cache: cache, name: name)
+        let stream = if let shared {
+            RandomStream(type: generator, key: StreamSeed.key(seed: seed, stream: name), shared: shared, index: streams.count, cache: cache, name: name)
+        } else if generator.isCounterBased {
+            RandomStream(type: generator, key: StreamSeed.key(seed: seed, stream: name), base: UInt64(bitPattern: Int64(replication)),
+                         cache: cache, name: name)
+        } else {
+            RandomStream(type: generator, seed: StreamSeed.derive(seed: seed, replication: replication, stream: name),
+                         cache: cache, name: name)
+        }
         streams.append(stream)
         return stream
     }
@@ -52,7 +56,9 @@ public final class RandomStreams {
     /// the same objects, drawing what fresh streams of that replication would. For a reused
     /// world: streams are created once and restarted per replication.
     /// - Complexity: O(streams created × name length).
+    /// - Precondition: the streams are not a fleet's shared set (`share`).
     public func restart(replication: Int) {
+        precondition(shared == nil, "a fleet's shared streams are loaded per recipient, not restarted")
         self.replication = replication
         for stream in streams {
             if generator.isCounterBased {
@@ -67,39 +73,40 @@ public final class RandomStreams {
     /// The streams created so far.
     var count: Int { streams.count }
 
-    /// Makes every stream created so far replication `replication`'s stream `position(i)`
-    /// draws in (i its index in creation order): the same draws from there as that
-    /// replication's own streams would give after as many. For a fleet, whose recipients
-    /// share one set of stream objects, each resumed at its own place when its world is
-    /// reached (`FleetWorlds`); a stream created later starts at replication `replication`'s
-    /// position 0.
-    /// - Precondition: the generator is counter-based.
-    /// - Complexity: O(streams created); each stream's generator is set up at its next draw.
-    func resume(replication: Int, position: (Int) -> UInt64) {
-        self.replication = replication
-        let base = UInt64(bitPattern: Int64(replication))
-        let seed = self.seed
-        streams.withUnsafeBufferPointer { list in
-            // The list holds the streams: a fleet's step reaches each one without retaining it.
-            for i in list.indices where !Unmanaged.passUnretained(list[i])._withUnsafeGuaranteedRef({ $0.resumeOwnKey(base: base, position: position(i)) }) {
-                let stream = list[i]
-                stream.resume(base: base, position: position(i)) { StreamSeed.key(seed: seed, stream: stream.name) }
-            }
-        }
+    /// The recipients' positions when the streams are a fleet's shared set (`share`).
+    private var shared: StreamPositions?
+
+    /// Makes these streams a fleet's one shared set: recipient r (0 ..< `recipients`) draws
+    /// replication `firstReplication + r`'s streams, each from where r left it
+    /// (`load(recipient:)`), so that every recipient draws exactly what its own lone
+    /// replication's streams would, in the same order. Recipient 0 is loaded.
+    /// - Precondition: the generator is counter-based; no stream created yet; not shared yet.
+    func share(recipients: Int, firstReplication: Int) {
+        precondition(generator.isCounterBased, "\(generator.name) is not a counter-based generator")
+        precondition(streams.isEmpty && shared == nil, "RandomStreams: shared after its first stream")
+        shared = StreamPositions(recipients: recipients, firstReplication: firstReplication)
+        replication = firstReplication
     }
 
-    /// Writes each stream's draws since its replication's start (`resume`), in creation
-    /// order, into `out` (room for `count`), and returns how many lead up to the last that
-    /// is not 0 (the rest are 0).
-    func positions(into out: UnsafeMutablePointer<UInt64>) -> Int {
+    /// The recipient whose positions the shared streams draw from (nil: not shared).
+    var loadedRecipient: Int? { shared?.loaded }
+
+    /// Makes recipient `r` the one the shared streams draw for: each stream drawn from since
+    /// the last load keeps its position in the previous recipient's row and is parked;
+    /// every stream then starts from r's row at its next draw (a stream r never drew from
+    /// at its replication's first draw).
+    /// - Precondition: the streams are shared (`share`); `r` in 0 ..< recipients.
+    /// - Complexity: O(streams drawn from since the last load).
+    func load(recipient r: Int) {
+        guard let shared else { preconditionFailure("RandomStreams: load(recipient:) on streams that are not shared") }
+        guard r != shared.loaded else { return }
         streams.withUnsafeBufferPointer { list in
-            var held = 0
-            for i in list.indices {
-                out[i] = Unmanaged.passUnretained(list[i])._withUnsafeGuaranteedRef { $0.position }
-                if out[i] != 0 { held = i + 1 }
-            }
-            return held
+            // The list holds the streams: each is reached without retaining it.
+            for i in shared.drawn { Unmanaged.passUnretained(list[i])._withUnsafeGuaranteedRef { $0.unload() } }
         }
+        shared.drawn.removeAll(keepingCapacity: true)
+        shared.load(r)
+        replication = shared.firstReplication + r
     }
 
     /// Stream `index`'s draws since its replication's start (`resume`).

@@ -35,9 +35,10 @@ struct FleetWorldsTests {
         let scenario = Self.scenario(keys: keys)
         var plain = (0..<n).map { Self.world(first + $0, scenario: scenario) }
         let streams = shared ? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first) : nil
-        let stored = FleetWorlds(count: n, streams: streams, firstReplication: first)
+        streams?.share(recipients: n, firstReplication: first)
+        let stored = FleetWorlds(count: n, streams: streams)
         for r in 0..<n {
-            streams?.resume(replication: first + r) { _ in 0 }
+            streams?.load(recipient: r)
             var w = Self.world(first + r, streams: streams, scenario: scenario)
             w.releaseReusableBuffers()
             stored.store(r, w)
@@ -82,9 +83,10 @@ struct FleetWorldsTests {
     /// streams, as a fleet builds them; `built` runs on each world before it is stored.
     private static func sharedStore(first: Int, built: (inout World) -> Void) -> FleetWorlds {
         let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first)
-        let store = FleetWorlds(count: 2, streams: streams, firstReplication: first)
+        streams.share(recipients: 2, firstReplication: first)
+        let store = FleetWorlds(count: 2, streams: streams)
         for r in 0..<2 {
-            streams.resume(replication: first + r) { _ in 0 }
+            streams.load(recipient: r)
             var w = world(first + r, streams: streams)
             built(&w)
             w.releaseReusableBuffers()
@@ -113,29 +115,33 @@ struct FleetWorldsTests {
 
     /// Positions of more streams than a recipient's room (8 at first) are kept: the room
     /// widens for every recipient, each keeping its own, a stream created after a
-    /// recipient's save at 0 for it.
+    /// recipient's last load at 0 for it; a load saves only what was drawn since the last.
     @Test("Stream positions survive the room widening past 8 streams")
     func positionsWiden() {
-        let streams = RandomStreams(generator: Self.scenario.generator, seed: 3, replication: 11)
-        var positions = StreamPositions()
-        positions.reserve(recipients: 3)
+        let streams = RandomStreams(generator: Self.scenario.generator, seed: 3, replication: 10)
+        streams.share(recipients: 3, firstReplication: 10)
         func draw(_ count: Int, _ times: (Int) -> Int) -> [UInt64] {
             for i in 0..<count { for _ in 0..<times(i) { _ = streams.stream("s\(i)").uniform() } }
             return (0..<streams.count).map { streams.position(of: $0) }
         }
-        streams.resume(replication: 11) { _ in 0 }
+        streams.load(recipient: 1)
+        #expect(streams.replication == 11)
         let one = draw(8) { $0 + 1 }
-        positions.save(streams, recipient: 1)
-        streams.resume(replication: 12) { _ in 0 }
+        streams.load(recipient: 2)
         let two = draw(12) { 2 * $0 + 1 }
-        positions.save(streams, recipient: 2)
-        #expect(positions.stride >= 12)
         #expect(one.count == 8 && one.allSatisfy { $0 > 0 })
-        positions.resume(streams, recipient: 1, replication: 11)
+        let drawnTwice: [UInt64] = (0..<12).map { (i: Int) -> UInt64 in UInt64(2 * i + 1) }
+        #expect(two == drawnTwice)
+        streams.load(recipient: 1)
         #expect((0..<12).map { streams.position(of: $0) } == one + Array(repeating: 0, count: 4))
-        positions.resume(streams, recipient: 2, replication: 12)
+        // Recipient 1 draws from one stream only; recipient 2's other positions stay.
+        _ = streams.stream("s3").uniform()
+        streams.load(recipient: 2)
         #expect((0..<12).map { streams.position(of: $0) } == two)
-        positions.resume(streams, recipient: 0, replication: 10)
+        streams.load(recipient: 1)
+        #expect(streams.position(of: 3) == one[3] + 1)
+        streams.load(recipient: 0)
+        #expect(streams.replication == 10)
         #expect((0..<12).allSatisfy { streams.position(of: $0) == 0 })
     }
 

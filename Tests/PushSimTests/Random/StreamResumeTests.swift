@@ -25,7 +25,7 @@ struct StreamResumeTests {
         }
     }
 
-    @Test("A set of streams resumed per replication gives each replication's own draws")
+    @Test("A set of streams shared by recipients gives each recipient its replication's own draws")
     func streamsResumeByReplication() {
         let names = ["device.user", "client", "channel"]
         // Replication 5's and 6's own streams, three draws each from each name.
@@ -34,22 +34,44 @@ struct StreamResumeTests {
             return names.map { draws(s.stream($0), 3) }
         }
         let five = own(5), six = own(6)
-        // One shared set: replication 5 draws one, 6 draws two, 5 resumes and draws two more.
+        // One shared set: recipient 0 (replication 5) draws one, 1 (replication 6) draws
+        // two, 0 comes back and draws two more.
         let shared = RandomStreams(generator: .philox4x32_10, seed: 11, replication: 5)
+        shared.share(recipients: 2, firstReplication: 5)
         let first = names.map { draws(shared.stream($0), 1) }
-        let out = UnsafeMutablePointer<UInt64>.allocate(capacity: names.count)
-        defer { out.deallocate() }
-        #expect(shared.positions(into: out) == 3 && (0..<3).allSatisfy { out[$0] == 1 })
-        let held = (0..<3).map { out[$0] }
-        shared.resume(replication: 6) { _ in 0 }
+        #expect((0..<3).allSatisfy { shared.position(of: $0) == 1 })
+        shared.load(recipient: 1)
+        #expect((0..<3).allSatisfy { shared.position(of: $0) == 0 })
         let sixDrawn = names.map { draws(shared.stream($0), 3) }
-        shared.resume(replication: 5) { held[$0] }
+        shared.load(recipient: 0)
+        #expect((0..<3).allSatisfy { shared.position(of: $0) == 1 })
         let rest = names.map { draws(shared.stream($0), 2) }
         for i in names.indices {
             #expect(first[i] + rest[i] == five[i], "\(names[i])")
             #expect(sixDrawn[i] == six[i], "\(names[i])")
         }
-        shared.resume(replication: 5) { _ in 0 }
-        #expect(shared.positions(into: out) == 0)
+        shared.load(recipient: 1)
+        #expect((0..<3).allSatisfy { shared.position(of: $0) == 3 })
+    }
+
+    @Test("Two recipients drawing in turn from different streams of a shared set each draw their own")
+    func interleavedRecipients() {
+        // Recipient r's k-th turn draws from stream (r + k / 2) mod 4 (each twice running,
+        // then the next); the recipients' turns interleave, each after a load.
+        let names = ["a", "b", "c", "d"]
+        let shared = RandomStreams(generator: .philox4x32_10, seed: 2, replication: 30)
+        shared.share(recipients: 3, firstReplication: 30)
+        var got = [[Double]](repeating: [], count: 3)
+        for step in 0..<12 {
+            let r = step % 3
+            shared.load(recipient: r)
+            let k = step / 3
+            got[r].append(shared.stream(names[(r + k / 2) % 4]).uniform())
+        }
+        for r in 0..<3 {
+            let own = RandomStreams(generator: .philox4x32_10, seed: 2, replication: 30 + r)
+            let expected = (0..<4).map { k in own.stream(names[(r + k / 2) % 4]).uniform() }
+            #expect(got[r] == expected, "recipient \(r)")
+        }
     }
 }
