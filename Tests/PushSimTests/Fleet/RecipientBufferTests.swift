@@ -37,18 +37,17 @@ struct RecipientBufferTests {
 
     @Test("An element moved out is not reached again, while the others are stored (small and huge-page buffers)")
     func movedIsRefused() async {
-        await #expect(processExitsWith: .failure) {
-            let buffer = RecipientBuffer<Int, Int>(count: 3, header: 0)
-            for i in 0..<3 { buffer.initialize(i, to: i) }
-            _ = buffer.move(1)
-            _ = buffer[1]
-        }
-        await #expect(processExitsWith: .failure) {
-            let buffer = RecipientBuffer<Int, Int>(count: 300_000, header: 0)
-            for i in 0..<300_000 { buffer.initialize(i, to: i) }
-            _ = buffer.move(1)
-            _ = buffer[1]
-        }
+        await #expect(processExitsWith: .failure) { RecipientBufferTests.reachMoved(count: 3) }
+        await #expect(processExitsWith: .failure) { RecipientBufferTests.reachMoved(count: 300_000) }
+    }
+
+    /// Stores `count` elements, moves element 1 out and reaches it (an exit test's body: it
+    /// must trap).
+    static func reachMoved(count: Int) {
+        let buffer = RecipientBuffer<Int, Int>(count: count, header: 0)
+        for i in 0..<count { buffer.initialize(i, to: i) }
+        _ = buffer.move(1)
+        _ = buffer[1]
     }
 
     @Test("An index past the end is refused while every element is stored")
