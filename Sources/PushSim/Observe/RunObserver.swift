@@ -3,10 +3,11 @@
 /// fingerprint and the trace (called only when enabled).
 ///
 /// - Complexity: O(1) amortized per observation and per event.
+///
+/// The fields are declared so that `tracing` fills `lateness`'s padding: 480 bytes a
+/// world, not 488.
 struct RunObserver {
     var counts = Counts()
-    var lateness = DeferralLateness()
-    var convergence = ConvergenceTracker()
     var experience: ExperienceTracker
     var fingerprint = RunFingerprint()
     /// The trace sink (`NoTrace` when not tracing). Called only when `tracing`.
@@ -17,10 +18,12 @@ struct RunObserver {
     /// The sink, boxed, unless it is `NoTrace` (nil then): one pointer in every world,
     /// where the existential would take 40 bytes.
     private let traceBox: TraceBox?
-    /// `isEnabled` of the trace sink, read once: each trace hook costs a load and a branch.
-    let tracing: Bool
     /// When the last server change was committed.
     var lastChangeTime = SimTime.zero
+    var lateness = DeferralLateness()
+    /// `isEnabled` of the trace sink, read once: each trace hook costs a load and a branch.
+    let tracing: Bool
+    var convergence = ConvergenceTracker()
 
     init(keys: Int, foreground: Bool, trace: any TraceSink) {
         experience = ExperienceTracker(keys: keys, foreground: foreground)

@@ -1,7 +1,6 @@
 /// The app on the main device as the OS runs it: its state, its process, sessions, the
 /// force-stop flag, the iOS background budget and a held background push, and its tray.
 struct AppProcess: Sendable {
-    var state: AppState
     /// App sessions started so far (`AppContext.session`).
     var sessions = 0
     /// Counts app processes: bumped whenever the process ends, so its timers and pulls die
@@ -9,6 +8,8 @@ struct AppProcess: Sendable {
     var generation: Int32 = 0
     /// Force-quit (iOS) or force-stopped (Android) and not launched since (I2, D5).
     var stopped = false
+    /// The app's state (declared here, where it fills `generation`'s and `stopped`'s word).
+    var state: AppState
     /// Until when the latest session keeps the app in the foreground.
     var sessionEndsAt = SimTime.zero
     /// The iOS background budget (I1).
