@@ -2,8 +2,17 @@
 /// the timing (`DozeParameters`), which every call is given. A device holds this (its
 /// profile's parameters are shared), and `DozeController` wraps it with its parameters;
 /// the rules are on `DozeController`. Plain data (`BitwiseCopyable`, checked by the
-/// compiler), 80 bytes where the controller with its parameters was 232.
+/// compiler), 64 bytes where the controller with its parameters was 232. The fields are
+/// declared by size, the one-byte ones after the first optional, in its padding.
 struct DozeState: Sendable, Equatable, BitwiseCopyable {
+    /// The latest time the controller was advanced to.
+    private(set) var time: SimTime
+    /// Length of the next deep IDLE, next deep maintenance window, next LIGHT_IDLE.
+    private var nextIdle: SimDuration
+    private var nextMaintenance: SimDuration
+    private var nextLightIdle: SimDuration
+    /// When the current deep and light states end by themselves (nil: they do not).
+    private var deepDeadline: SimTime?
     /// The deep Doze state at `time`.
     private(set) var deep: DozeController.DeepState
     /// The light Doze state at `time`.
@@ -12,20 +21,12 @@ struct DozeState: Sendable, Equatable, BitwiseCopyable {
     private(set) var screenOn: Bool
     /// Whether the device is charging.
     private(set) var charging: Bool
-    /// The latest time the controller was advanced to.
-    private(set) var time: SimTime
     /// Whether Quick Doze is on (Android Battery Saver, I8).
     private(set) var quickDoze = false
     /// Whether the significant-motion sensor is watched (AOSP `startMonitoringMotionLocked`
     /// at INACTIVE → IDLE_PENDING; stopped by ACTIVE, INACTIVE and QUICK_DOZE_DELAY).
     private var motionWatched = false
-
-    private var deepDeadline: SimTime?
     private var lightDeadline: SimTime?
-    /// Length of the next deep IDLE, next deep maintenance window, next LIGHT_IDLE.
-    private var nextIdle: SimDuration
-    private var nextMaintenance: SimDuration
-    private var nextLightIdle: SimDuration
 
     /// See `DozeController.init`.
     init(_ parameters: DozeParameters, screenOn: Bool, charging: Bool, at: SimTime) {
