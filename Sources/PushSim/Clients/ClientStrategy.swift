@@ -2,10 +2,9 @@
 /// payload, post a notification, set a timer. The world carries the requests out when the
 /// handler returns, at the same simulated time, in this order: payloads (in the order
 /// applied), the cursor's advance, notifications posted now, the pull or sync, timers.
-///
-/// The fields are declared by size (the one-byte ones after the optional), so that the
-/// context the world keeps takes 88 bytes, not 104.
 public struct AppContext {
+    // The fields are declared by size (the one-byte ones after the optional), so that the
+    // context the world keeps takes 88 bytes, not 104.
     /// The current simulated time.
     public private(set) var now: SimTime
     /// The client's cursor: sequence number of the newest change it has applied through a

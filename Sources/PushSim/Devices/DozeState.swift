@@ -3,7 +3,7 @@
 /// profile's parameters are shared), and `DozeController` wraps it with its parameters;
 /// the rules are on `DozeController`. Plain data (`BitwiseCopyable`, checked by the
 /// compiler), 64 bytes where the controller with its parameters was 232. The fields are
-/// declared by size, the one-byte ones after the first optional, in its padding.
+/// declared by size: the 8-byte ones first, the one-byte ones in the first optional's padding.
 struct DozeState: Sendable, Equatable, BitwiseCopyable {
     /// The latest time the controller was advanced to.
     private(set) var time: SimTime
@@ -11,7 +11,7 @@ struct DozeState: Sendable, Equatable, BitwiseCopyable {
     private var nextIdle: SimDuration
     private var nextMaintenance: SimDuration
     private var nextLightIdle: SimDuration
-    /// When the current deep and light states end by themselves (nil: they do not).
+    /// When the current deep state ends by itself (nil: it does not).
     private var deepDeadline: SimTime?
     /// The deep Doze state at `time`.
     private(set) var deep: DozeController.DeepState
@@ -26,6 +26,7 @@ struct DozeState: Sendable, Equatable, BitwiseCopyable {
     /// Whether the significant-motion sensor is watched (AOSP `startMonitoringMotionLocked`
     /// at INACTIVE → IDLE_PENDING; stopped by ACTIVE, INACTIVE and QUICK_DOZE_DELAY).
     private var motionWatched = false
+    /// When the current light state ends by itself (nil: it does not).
     private var lightDeadline: SimTime?
 
     /// See `DozeController.init`.

@@ -10,10 +10,10 @@
 /// provider call, and a trivial value is read field by field instead of being copied
 /// whole with its references retained and released.
 ///
-/// The fields are declared by size, the 8-byte ones first, each optional followed by
-/// one-byte fields that fill its padding: a fleet holds one main device per recipient, and
-/// in this order it takes 248 bytes (its `DozeState` packed too) where declaration by topic
-/// took 328.
+/// The fields are declared by size: the 8-byte ones first, then the optionals, with the
+/// one-byte fields in their padding. A fleet holds one main device per recipient; in this
+/// order it takes 248 bytes (its `DozeState` packed too, the least these fields can take)
+/// where declaration by topic took 328.
 struct Device {
     /// How long before t = 0 the device was last connected (F10; 0 for other devices).
     let lastConnectedBefore: SimDuration
@@ -80,11 +80,11 @@ struct Device {
     var charging = false
     var lowPower = false
     /// Whether Android Battery Saver is requested (`batterySaver` periods, or low battery
-    /// with `batterySaverAtLowBattery`, I8); `batterySaverOn`: whether it applies
-    /// (requested, not charging).
+    /// with `batterySaverAtLowBattery`, I8).
     var batterySaverRequested = false
     /// The pending `.offlineDetected` event while `connectionDead`.
     var detectionEvent: EventID?
+    /// Whether Battery Saver applies (requested, not charging).
     var batterySaverOn = false
     /// Whether the device runs Doze (Android, the main device).
     let hasDoze: Bool
