@@ -44,27 +44,29 @@ struct RecipientBufferTests {
     /// Stores `count` elements, moves element 1 out and reaches it (an exit test's body: it
     /// must trap).
     static func reachMoved(count: Int) {
-        let buffer = RecipientBuffer<Int, Int>(count: count, header: 0)
-        for i in 0..<count { buffer.initialize(i, to: i) }
+        let buffer = storing(count, of: count)
         _ = buffer.move(1)
         _ = buffer[1]
+    }
+
+    /// A buffer of `count` elements with the first `stored` stored (element i holds i).
+    static func storing(_ stored: Int, of count: Int) -> RecipientBuffer<Int, Int> {
+        let buffer = RecipientBuffer<Int, Int>(count: count, header: 0)
+        for i in 0..<stored { buffer.initialize(i, to: i) }
+        return buffer
     }
 
     @Test("An index past the end is refused while every element is stored")
     func pastTheEndIsRefused() async {
         await #expect(processExitsWith: .failure) {
-            let buffer = RecipientBuffer<Int, Int>(count: 4, header: 0)
-            for i in 0..<4 { buffer.initialize(i, to: i) }
-            _ = buffer[4]
+            _ = RecipientBufferTests.storing(4, of: 4)[4]
         }
     }
 
     @Test("An element never stored is not reached")
     func neverStoredIsRefused() async {
         await #expect(processExitsWith: .failure) {
-            let buffer = RecipientBuffer<Int, Int>(count: 4, header: 0)
-            for i in 0..<3 { buffer.initialize(i, to: i) }
-            _ = buffer.read(3) { $0 }
+            _ = RecipientBufferTests.storing(3, of: 4).read(3) { $0 }
         }
     }
 }
