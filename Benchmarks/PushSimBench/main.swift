@@ -27,13 +27,13 @@ func holdBenchmark(pending: Int, operations: Int) -> (rate: Double, finalNow: In
     let random = RandomStream(type: .mt19937, seed: 12345)
     let gap = DurationDistribution(.exponential(mean: 1), unit: "s")
     var queue = EventQueue<Int>(reservingCapacity: pending)
-    for i in 0..<pending { queue.schedule(after: gap.sample(random), i) }
+    for i in 0..<pending { queue.schedule(at: queue.now + gap.sample(random), i) }
     var checksum = 0
     let elapsed = seconds {
         for _ in 0..<operations {
             let v = queue.next(until: .distantFuture)!
             checksum &+= v
-            queue.schedule(after: gap.sample(random), v)
+            queue.schedule(at: queue.now + gap.sample(random), v)
         }
     }
     precondition(checksum != -1)

@@ -110,49 +110,49 @@ public struct EventQueue<Payload> {
     public static var lastTier: UInt8 { 15 }
 
     /// Binary min-heap by `Entry.runsBefore`: `heap[0]` is the next entry to leave.
-    @usableFromInline var heap: [Entry]
+    @usableFromInline var heap: [Entry] = []
     /// The staged events, sorted by `Entry.runsBefore` once staging ends; `lane[laneNext...]`
     /// are still pending (popped or discarded entries stay below `laneNext` until `reset()`,
     /// the next staging, or the next segment).
-    @usableFromInline var lane: [Entry]
+    @usableFromInline var lane: [Entry] = []
     /// The first pending entry of `lane` (`lane.count` when none is left).
-    @usableFromInline var laneNext: Int
+    @usableFromInline var laneNext = 0
     /// The staged segments after `lane` (`beginStaging(segments:of:)`), the next one last
     /// (while staging: in time order, unsorted), each sorted when it becomes `lane`: a
     /// segment's storage is given back when the list has passed it. Each holds one window
     /// of time, so every entry of a segment runs after every entry before it. Outside
     /// staging, empty unless `lane` has a pending entry.
-    @usableFromInline var laneLater: [[Entry]]
+    @usableFromInline var laneLater: [[Entry]] = []
     /// While staging into segments, the window of one (µs), and how many there are at most;
     /// 0 otherwise.
-    @usableFromInline var segment: Int64
-    @usableFromInline var segments: Int
+    @usableFromInline var segment: Int64 = 0
+    @usableFromInline var segments = 0
     /// How many `beginStaging()` calls are not yet ended: `schedule` stages (appends to
     /// `lane`, or to its segment) while it is above 0, and the list is sorted when it
     /// returns to 0.
-    @usableFromInline var stagingDepth: Int
+    @usableFromInline var stagingDepth = 0
     /// Whether `schedule` currently stages.
     @usableFromInline var staging: Bool { stagingDepth > 0 }
     /// The owner `schedule` gives the events it schedules (0 until set).
-    public var owner: UInt32
+    public var owner: UInt32 = 0
     /// Two bits per sequence issued (32 sequences a word): bit 2·(s mod 32) is set once the
     /// entry has left the heap or the staged list (popped or discarded, "retired"), bit
     /// 2·(s mod 32) + 1 while it is pending but cancelled (cleared when it is discarded). One
     /// word holds both facts of a sequence, so a pop touches one line for them.
-    @usableFromInline var flags: [UInt64]
+    @usableFromInline var flags: [UInt64] = []
     /// Pending entries that are cancelled (their cancelled bit is set).
-    @usableFromInline var cancelledCount: Int
+    @usableFromInline var cancelledCount = 0
     /// The sequence the next scheduled event gets.
-    @usableFromInline var nextSequence: UInt64
-    @usableFromInline var _now: SimTime
-    @usableFromInline var _eventsPopped: Int
+    @usableFromInline var nextSequence: UInt64 = 0
+    @usableFromInline var _now = SimTime.zero
+    @usableFromInline var _eventsPopped = 0
     /// 0: ties run FIFO; otherwise the salt of the pseudo-random tie order.
-    @usableFromInline var tieSalt: UInt64
+    @usableFromInline var tieSalt: UInt64 = 0
     /// The owner's count of events scheduled so far, which keys the shuffled tie order: a
     /// list of one owner counts as `nextSequence` does; a list lent to many owners in turn
     /// is given each owner's count for its turn (a fleet keeps them), so an owner's shuffled
     /// order is the one a list of its own would give it.
-    public var ownerSequence: UInt64
+    public var ownerSequence: UInt64 = 0
 
     /// Creates an empty queue with `now == .zero`.
     /// - Parameter reservingCapacity: number of simultaneously scheduled events to make room
@@ -161,23 +161,8 @@ public struct EventQueue<Payload> {
     @inlinable
     public init(reservingCapacity: Int = 64) {
         precondition(reservingCapacity >= 0, "EventQueue: negative capacity \(reservingCapacity)")
-        heap = []
         heap.reserveCapacity(reservingCapacity)
-        lane = []
-        laneNext = 0
-        laneLater = []
-        segment = 0
-        segments = 0
-        stagingDepth = 0
-        owner = 0
-        flags = []
         if reservingCapacity > 0 { flags.reserveCapacity(reservingCapacity / 32 + 1) }
-        cancelledCount = 0
-        nextSequence = 0
-        _now = .zero
-        _eventsPopped = 0
-        tieSalt = 0
-        ownerSequence = 0
     }
 
     /// The current simulated time: the time of the last popped event, or the last horizon
@@ -200,30 +185,22 @@ public struct EventQueue<Payload> {
     /// - Complexity: as `pendingCount`.
     @inlinable public var isEmpty: Bool { pendingCount == 0 }
 
-    /// The time of the earliest live event, or `nil` if none is pending. Mutating because it
+    /// The time, owner and rank of the earliest live event (the one `next(until:)` returns
+    /// next; its tier is not included), or `nil` if none is pending. Mutating because it
     /// discards cancelled entries found at the front (of the heap or the staged list);
     /// never changes `now`.
     /// - Precondition: not staging (the staged list is sorted only when staging ends).
     /// - Complexity: O(1), plus O(log n) per cancelled entry discarded.
-    @inlinable public var nextTime: SimTime? {
+    @inlinable public var nextKey: (time: SimTime, owner: UInt32, rank: UInt32)? {
         mutating get {
-            precondition(!staging, "EventQueue: nextTime while staging; call endStaging() first")
+            precondition(!staging, "EventQueue: the next event read while staging; call endStaging() first")
             discardCancelledHead()
-            return head.map { SimTime(microseconds: $0.time) }
+            return head.map { (SimTime(microseconds: $0.time), $0.owner, $0.rank) }
         }
     }
 
-    /// The rank of the earliest live event (the one `next(until:)` returns next), or `nil`
-    /// if none is pending (its tier is not included). Mutating for the same reason as `nextTime`.
-    /// - Precondition: not staging.
-    /// - Complexity: O(1), plus O(log n) per cancelled entry discarded.
-    @inlinable public var nextRank: UInt32? {
-        mutating get {
-            precondition(!staging, "EventQueue: nextRank while staging; call endStaging() first")
-            discardCancelledHead()
-            return head?.rank
-        }
-    }
+    /// The time of the earliest live event (`nextKey`'s), or `nil` if none is pending.
+    @inlinable public var nextTime: SimTime? { mutating get { nextKey?.time } }
 
     /// Schedules `payload` to run at `time`, in the last tier with rank 0.
     ///
@@ -235,13 +212,6 @@ public struct EventQueue<Payload> {
     @inlinable @discardableResult
     public mutating func schedule(at time: SimTime, _ payload: Payload) -> EventID {
         schedule(at: time, tier: Self.lastTier, rank: 0, payload)
-    }
-
-    /// Schedules `payload` to run at `time` in the last tier with `rank`.
-    /// - Complexity: O(log n) amortized.
-    @inlinable @discardableResult
-    public mutating func schedule(at time: SimTime, rank: UInt32, _ payload: Payload) -> EventID {
-        schedule(at: time, tier: Self.lastTier, rank: rank, payload)
     }
 
     /// Schedules `payload` to run at `time` in `tier` with `rank`, for the queue's current
@@ -278,18 +248,6 @@ public struct EventQueue<Payload> {
         return EventID(sequence: sequence)
     }
 
-    /// Schedules `payload` to run `delay` after `now`.
-    /// - Precondition: `delay >= .zero`, and `now + delay` fits in `SimTime`.
-    /// - Returns: the event's ID, for `cancel(_:)`.
-    /// - Complexity: O(log n) amortized.
-    @inlinable @discardableResult
-    public mutating func schedule(after delay: SimDuration, _ payload: Payload) -> EventID {
-        precondition(delay >= .zero, "EventQueue: negative delay \(delay) s")
-        let (time, overflow) = _now.microseconds.addingReportingOverflow(delay.microseconds)
-        precondition(!overflow, "EventQueue: now (\(_now) s) + delay (\(delay) s) overflows SimTime")
-        return schedule(at: SimTime(microseconds: time), payload)
-    }
-
     /// Cancels a pending event: it will never be returned by `next(until:)`.
     ///
     /// Lazy: the entry is only marked; it is discarded when it reaches the front. May be
@@ -319,51 +277,38 @@ public struct EventQueue<Payload> {
         precondition(!staging, "EventQueue: next(until:) while staging; call endStaging() first")
         if cancelledCount > 0 { discardCancelledHead() }   // the common case calls nothing
         let fromLane = laneHeadIsFirst
-        let head = fromLane ? lane[laneNext] : heap.first
-        if let head, head.time <= horizon.microseconds {
-            let entry: Entry
-            if fromLane { entry = head; passLaneHead() } else { entry = removeMin() }
-            assert(entry.time >= _now.microseconds, "EventQueue: time moved back")
-            markRetired(entry.id)
-            _now = SimTime(microseconds: entry.time)
-            _eventsPopped += 1
-            return entry.payload
+        guard let head = fromLane ? lane[laneNext] : heap.first, head.time <= horizon.microseconds else {
+            if horizon != .distantFuture, horizon > _now { _now = horizon }
+            return nil
         }
-        if horizon != .distantFuture, horizon > _now { _now = horizon }
-        return nil
+        return pop(head, fromLane: fromLane)
     }
 
-    /// Pops the earliest live event if it is at or before `horizon` and of `owner`, sets
-    /// `now` to its time and returns its payload; otherwise returns `nil` and changes
-    /// nothing (`now` stays). For a loop that runs one owner's turn: with `horizon` the
-    /// turn's instant, its events at that instant, ending where another owner's or a later
-    /// instant's begin.
-    /// - Complexity: O(log n), plus O(log n) per cancelled entry discarded.
-    /// - Precondition: not staging.
+    /// The same for `owner`'s turn: pops the earliest live event if it is at or before
+    /// `horizon` and of `owner`; otherwise returns `nil` and changes nothing (`now` stays).
+    /// For a loop that runs one owner's turn: with `horizon` the turn's instant, its events
+    /// at that instant, ending where another owner's or a later instant's begin.
     @inlinable
     public mutating func next(until horizon: SimTime, owner: UInt32) -> Payload? {
         precondition(!staging, "EventQueue: next(until:owner:) while staging; call endStaging() first")
         if cancelledCount > 0 { discardCancelledHead() }
         let fromLane = laneHeadIsFirst
-        guard let head = fromLane ? lane[laneNext] : heap.first, head.time <= horizon.microseconds, head.owner == owner else { return nil }
-        let entry = fromLane ? head : removeMin()
-        if fromLane { passLaneHead() }
+        guard let head = fromLane ? lane[laneNext] : heap.first, head.time <= horizon.microseconds,
+              head.owner == owner else { return nil }
+        return pop(head, fromLane: fromLane)
+    }
+
+    /// Takes `head` (the staged list's, or the heap's first) out, retires it, and moves `now`
+    /// to its time.
+    @inlinable @inline(__always)
+    mutating func pop(_ head: Entry, fromLane: Bool) -> Payload {
+        let entry: Entry
+        if fromLane { entry = head; passLaneHead() } else { entry = removeMin() }
+        assert(entry.time >= _now.microseconds, "EventQueue: time moved back")
         markRetired(entry.id)
         _now = SimTime(microseconds: entry.time)
         _eventsPopped += 1
         return entry.payload
-    }
-
-    /// The time and owner of the earliest live event, or `nil` if none is pending. Mutating
-    /// for the same reason as `nextTime`.
-    /// - Precondition: not staging.
-    /// - Complexity: O(1), plus O(log n) per cancelled entry discarded.
-    @inlinable public var nextKey: (time: SimTime, owner: UInt32)? {
-        mutating get {
-            precondition(!staging, "EventQueue: nextKey while staging; call endStaging() first")
-            discardCancelledHead()
-            return head.map { (SimTime(microseconds: $0.time), $0.owner) }
-        }
     }
 
     /// Empties the queue for reuse: no events, `now == .zero`, sequences (and
@@ -373,17 +318,10 @@ public struct EventQueue<Payload> {
     public mutating func reset() {
         heap.removeAll(keepingCapacity: true)
         lane.removeAll(keepingCapacity: true)
-        laneNext = 0
-        laneLater = []
-        segment = 0
-        segments = 0
-        stagingDepth = 0
         flags.removeAll(keepingCapacity: true)
-        cancelledCount = 0
-        nextSequence = 0
-        ownerSequence = 0
-        _now = .zero
-        _eventsPopped = 0
+        // Every other field as `init` leaves it, but `owner` and the tie salt.
+        (laneNext, laneLater, segment, segments, stagingDepth) = (0, [], 0, 0, 0)
+        (cancelledCount, nextSequence, ownerSequence, _now, _eventsPopped) = (0, 0, 0, .zero, 0)
     }
 }
 

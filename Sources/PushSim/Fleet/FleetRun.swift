@@ -100,7 +100,7 @@ struct FleetRun {
             }
         }
 
-        while let (now, owner) = queue.nextKey, now <= horizon {
+        while let (now, owner, _) = queue.nextKey, now <= horizon {
             if owner == hubOwner {
                 _ = queue.next(until: now, owner: hubOwner)
                 wakes += 1

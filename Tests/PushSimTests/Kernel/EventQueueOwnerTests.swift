@@ -60,7 +60,7 @@ struct EventQueueOwnerTests {
             for o in 0..<owners { shared.owner = o; script(o, &shared, &rngs[Int(o)], pending: &pendings[Int(o)], index: &indices[Int(o)]) }
             shared.endStaging()
             var last: (SimTime, UInt32)? = nil
-            while let (t, o) = shared.nextKey, t <= sec(30) {
+            while let (t, o, _) = shared.nextKey, t <= sec(30) {
                 if let last { #expect(last.0 < t || (last.0 == t && last.1 < o), "turns in (time, owner) order") }
                 if last?.0 == t { ties += 1 }
                 last = (t, o)
@@ -138,7 +138,7 @@ struct EventQueueOwnerTests {
         q.owner = 2; q.schedule(at: sec(1), "2-answer")
         q.owner = 0; q.schedule(at: sec(1), "0-answer")
         var order: [String] = []
-        while let (t, o) = q.nextKey, t <= sec(1) { while let e = q.next(until: t, owner: o) { order.append(e) } }
+        while let (t, o, _) = q.nextKey, t <= sec(1) { while let e = q.next(until: t, owner: o) { order.append(e) } }
         #expect(order == ["0-answer", "2-answer", "3-a"])
     }
 

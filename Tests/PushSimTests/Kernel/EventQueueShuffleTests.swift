@@ -60,7 +60,7 @@ struct EventQueueShuffleTests {
             for i in 0..<60 {   // three times, ranks 0...3
                 let rank = UInt32(rng.below(4))
                 rankOf[i] = rank
-                q.schedule(at: sec(Int64(rng.below(3))), rank: rank, i)
+                q.schedule(at: sec(Int64(rng.below(3))), tier: type(of: q).lastTier, rank: rank, i)
             }
             var popped: [(time: Int64, rank: UInt32, payload: Int)] = []
             while let p = q.next(until: .distantFuture) { popped.append((q.now.microseconds, rankOf[p]!, p)) }

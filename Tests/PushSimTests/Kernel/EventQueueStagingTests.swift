@@ -101,7 +101,7 @@ struct EventQueueStagingTests {
         await #expect(processExitsWith: .failure) {
             var q = EventQueue<Int>()
             q.beginStaging()
-            _ = q.nextRank
+            _ = q.nextKey?.rank
         }
     }
 

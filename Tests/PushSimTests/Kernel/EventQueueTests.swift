@@ -37,7 +37,7 @@ struct EventQueueTests {
         var order: [String] = []
         q.run(until: .distantFuture) { q, name in
             order.append(name)
-            if name == "timeline-1" { q.schedule(after: .zero, "spawned-at-0") }
+            if name == "timeline-1" { q.schedule(at: q.now, "spawned-at-0") }
         }
         #expect(order == ["timeline-1", "timeline-2", "spawned-at-0", "later"])
     }
@@ -73,12 +73,12 @@ struct EventQueueTests {
     @Test("At an equal time a lower rank runs first, even if scheduled later; equal ranks run FIFO")
     func ranksOrderEqualTimes() {
         var q = EventQueue<String>()
-        q.schedule(at: sec(5), rank: 7, "delivery-a")
-        q.schedule(at: sec(5), rank: 3, "delivery-b")
+        q.schedule(at: sec(5), tier: type(of: q).lastTier, rank: 7, "delivery-a")
+        q.schedule(at: sec(5), tier: type(of: q).lastTier, rank: 3, "delivery-b")
         q.schedule(at: sec(5), "change")            // rank 0
-        q.schedule(at: sec(4), rank: 9, "earlier")  // time first, whatever the rank
-        q.schedule(at: sec(5), rank: 3, "delivery-c")
-        #expect(q.nextRank == 9 && q.nextTime == sec(4))
+        q.schedule(at: sec(4), tier: type(of: q).lastTier, rank: 9, "earlier")  // time first, whatever the rank
+        q.schedule(at: sec(5), tier: type(of: q).lastTier, rank: 3, "delivery-c")
+        #expect(q.nextKey?.rank == 9 && q.nextTime == sec(4))
         var order: [String] = []
         q.run(until: .distantFuture) { q, name in
             order.append(name)
@@ -86,7 +86,7 @@ struct EventQueueTests {
             if name == "delivery-b" { q.schedule(at: q.now, "pull-complete") }
         }
         #expect(order == ["earlier", "change", "delivery-b", "pull-complete", "delivery-c", "delivery-a"])
-        #expect(q.nextRank == nil)
+        #expect(q.nextKey?.rank == nil)
     }
 
     @Test("A WorldEvent entry is 40 bytes: time, sequence, owner and rank in one word, then the 10-byte payload")
@@ -107,13 +107,13 @@ struct EventQueueTests {
         #expect(q.now == sec(100))
 
         q.schedule(at: sec(150), "x")
-        q.schedule(after: .seconds(200), "y")  // at 300 s
+        q.schedule(at: q.now + .seconds(200), "y")  // at 300 s
         #expect(q.next(until: sec(150)) == "x")  // an event exactly at the horizon runs
         #expect(q.now == sec(150))
         #expect(q.next(until: sec(200)) == nil)
         #expect(q.now == sec(200))
         #expect(q.pendingCount == 1 && q.nextTime == sec(300))
-        q.schedule(after: .seconds(10), "z")  // relative to the advanced now: 210 s
+        q.schedule(at: q.now + .seconds(10), "z")  // relative to the advanced now: 210 s
         var seen: [(String, SimTime)] = []
         q.run(until: sec(250)) { q, name in seen.append((name, q.now)) }
         #expect(seen.map(\.0) == ["z"] && seen.map(\.1) == [sec(210)])
@@ -144,7 +144,7 @@ struct EventQueueTests {
         #expect(q.next(until: .distantFuture) == nil && q.isEmpty && q.eventsPopped == 2)
 
         // A cancelled entry discarded at pop cannot be "cancelled" again (pendingCount stays 0).
-        let d = q.schedule(after: .seconds(1), "d")
+        let d = q.schedule(at: q.now + .seconds(1), "d")
         let cancelledD = q.cancel(d)
         #expect(cancelledD && q.isEmpty && q.nextTime == nil)
         #expect(q.next(until: .distantFuture) == nil)
@@ -182,7 +182,7 @@ struct EventQueueTests {
         #expect(q.firstInvariantViolation()?.hasPrefix("heap order") == true)
     }
 
-    @Test("Scheduling into the past or with a negative delay traps")
+    @Test("Scheduling into the past traps, at the start too")
     func schedulingIntoThePastTraps() async {
         await #expect(processExitsWith: .failure) {
             var q = EventQueue<Int>()
@@ -191,7 +191,7 @@ struct EventQueueTests {
         }
         await #expect(processExitsWith: .failure) {
             var q = EventQueue<Int>()
-            q.schedule(after: .microseconds(-1), 0)
+            q.schedule(at: q.now + .microseconds(-1), 0)
         }
     }
 }

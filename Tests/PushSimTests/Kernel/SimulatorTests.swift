@@ -2,7 +2,7 @@ import Testing
 @testable import SimKernel
 
 /// `Simulator.run`: the one loop hands each event to the model in order, with `now` set to
-/// the event's time, and tells the observer before (the model as it was) and after.
+/// the event's time.
 @Suite struct SimulatorTests {
     /// A counter whose events add their value and may schedule one more.
     struct Counter: DiscreteEventModel {
@@ -12,15 +12,8 @@ import Testing
         mutating func handle(_ event: Int) {
             total += event
             seen.append((queue.now, event))
-            if event == 1 { _ = queue.schedule(after: .seconds(5), 100) }
+            if event == 1 { _ = queue.schedule(at: queue.now + .seconds(5), 100) }
         }
-    }
-
-    /// Records the model's total before each event and after it.
-    struct Recorder: EventObserver {
-        var before: [Int] = [], after: [Int] = []
-        mutating func willHandle(_ event: Int, in model: Counter) { before.append(model.total) }
-        mutating func didHandle(in model: Counter) { after.append(model.total) }
     }
 
     @Test("events run in time order up to and including the horizon; now is each event's time; one scheduled in a handler runs too")
@@ -38,15 +31,14 @@ import Testing
         #expect(next == SimTime(microseconds: 31_000_000))
     }
 
-    @Test("the observer sees the model before each event is handled and after it")
-    func observerBeforeAndAfter() {
+    @Test("on return now is the horizon; with .distantFuture it is the last event's time")
+    func nowAtReturn() {
         var model = Counter()
         _ = model.queue.schedule(at: .zero + .seconds(2), 3)
-        _ = model.queue.schedule(at: .zero + .seconds(4), 1)
-        var recorder = Recorder()
-        Simulator.run(&model, until: .distantFuture, observer: &recorder)
-        // Events 3, then 1 (which schedules 100 at 9 s): totals 0 → 3 → 4 → 104.
-        #expect(recorder.before == [0, 3, 4])
-        #expect(recorder.after == [3, 4, 104])
+        Simulator.run(&model, until: .zero + .seconds(10))
+        #expect(model.queue.now == .zero + .seconds(10) && model.total == 3)
+        _ = model.queue.schedule(at: .zero + .seconds(12), 1)   // schedules 100 at 17 s
+        Simulator.run(&model, until: .distantFuture)
+        #expect(model.queue.now == .zero + .seconds(17) && model.total == 104)
     }
 }
