@@ -3,7 +3,7 @@
 /// The sequence number is the event's insertion order in its queue: 0 for the first event
 /// scheduled after `init` or `reset()`, then 1, 2, ... with no gaps. An ID is meaningful
 /// only for the queue that returned it, and only until that queue's next `reset()`.
-public struct EventID: Hashable, Sendable {
+public struct EventID: Hashable, Sendable, BitwiseCopyable {
     /// Insertion order of the event in its queue (0-based, dense, unique until `reset()`).
     public let sequence: UInt64
 

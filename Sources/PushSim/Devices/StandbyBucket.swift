@@ -1,6 +1,6 @@
 /// Android App Standby Buckets and their daily cap of high-priority FCM messages (D4,
 /// Android "Power management restrictions"); beyond the cap messages are treated as normal.
-public enum StandbyBucket: String, Sendable, CaseIterable, Decodable {
+public enum StandbyBucket: String, Sendable, CaseIterable, Decodable, BitwiseCopyable {
     case active, workingSet, frequent, rare, restricted
 
     /// High-priority messages per day before downgrade; `nil` = unlimited.
@@ -16,7 +16,7 @@ public enum StandbyBucket: String, Sendable, CaseIterable, Decodable {
 /// Which reading of the disputed scope of the bucket caps (D4) a scenario takes. Android's
 /// "Power management restrictions" page gives the caps in its bucket table, and a footnote
 /// there limits them to Android 12 and lower.
-public enum StandbyCaps: String, Sendable, CaseIterable, Decodable {
+public enum StandbyCaps: String, Sendable, CaseIterable, Decodable, BitwiseCopyable {
     /// The table's caps apply (Android 12 and lower, or the table read without its footnote).
     case byBucket
     /// No bucket caps (Android 13 and later, by the footnote), whatever the bucket.

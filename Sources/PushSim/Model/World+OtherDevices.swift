@@ -6,8 +6,9 @@
 extension World {
     mutating func addOtherDevices(_ specs: [OtherDeviceSpec]) {
         for (i, spec) in specs.enumerated() {
-            otherDevices.append(Device(other: spec, random: streams.stream(StreamName.channel(device: i + 1)),
-                                       order: streams.stream(StreamName.channelOrder(device: i + 1))))
+            otherDevices.append(Device(other: spec))
+            otherStreams.append(DeviceStreams(random: streams.stream(StreamName.channel(device: i + 1)),
+                                              order: streams.stream(StreamName.channelOrder(device: i + 1))))
             otherChannels.append(setup.channel)
         }
     }

@@ -49,6 +49,9 @@ struct World: DiscreteEventModel {
     var mainDevice: Device
     /// The recipient's other devices (device d at d − 1; empty for most recipients).
     var otherDevices: [Device] = []
+    /// The main device's channel streams, and each other device's (device d's at d − 1).
+    let mainStreams: DeviceStreams
+    var otherStreams: [DeviceStreams] = []
 
     /// The app on the main device: state, process, sessions, budget, tray.
     var app: AppProcess { didSet { mainDevice.appForeground = app.state == .foreground } }
@@ -101,7 +104,8 @@ struct World: DiscreteEventModel {
         // pushes are kept packed (a quarter of the memory, some CPU per push).
         if !reusable { ledger.packPushes() }
         queue.shuffleTies(salt: tieSalt)
-        mainDevice = Device(main: device, random: streams.stream(StreamName.channel), order: streams.stream(StreamName.channelOrder))
+        mainDevice = Device(main: device)
+        mainStreams = DeviceStreams(random: streams.stream(StreamName.channel), order: streams.stream(StreamName.channelOrder))
         userRandom = streams.stream(StreamName.deviceUser)
         clientRandom = streams.stream(StreamName.client)
         self.streams = streams
@@ -158,10 +162,7 @@ struct World: DiscreteEventModel {
         messages.reset()
         observer.reset(foreground: setup.device.app.initialState == .foreground)
         mainDevice = prototypes.device
-        for i in otherDevices.indices {
-            let d = otherDevices[i]
-            otherDevices[i] = Device(other: setup.recipient.otherDevices[i], random: d.random, order: d.order)
-        }
+        for i in otherDevices.indices { otherDevices[i] = Device(other: setup.recipient.otherDevices[i]) }
         app.reset(to: prototypes.app)
         nextPushID = 1
         scheduleTimeline(server: setup.server, device: setup.device, streams: streams, horizon: setup.horizon)

@@ -5,26 +5,19 @@
 /// counts as on, Doze and Battery Saver never restrict them.
 ///
 /// The platform's rules are in `PlatformRules` (one type per platform), not here, and so
-/// are the profile's constants (the Doze timing, `DeviceSpec.doze`). The value is plain
-/// data (no arrays, no counted references): the world reads `mainDevice.x` on every
-/// provider call, and a trivial value is read field by field instead of being copied
-/// whole with its references retained and released.
+/// are the profile's constants (the Doze timing, `DeviceSpec.doze`) and the device's
+/// channel streams (`DeviceStreams`, held by the world). The value is a plain record
+/// (`BitwiseCopyable`, which the compiler checks: no arrays, no references): the world
+/// reads `mainDevice.x` on every provider call, and a trivial value is read field by field
+/// instead of being copied whole with its references retained and released.
 ///
 /// The fields are declared by size: the 8-byte ones first, then the optionals, with the
 /// one-byte fields in their padding. A fleet holds one main device per recipient; in this
-/// order it takes 248 bytes (its `DozeState` packed too, the least these fields can take)
-/// where declaration by topic took 328.
-struct Device {
+/// order it takes 232 bytes (its `DozeState` packed too, the least these fields can take)
+/// where declaration by topic took 328 (with the two stream references it held then).
+struct Device: BitwiseCopyable {
     /// How long before t = 0 the device was last connected (F10; 0 for other devices).
     let lastConnectedBefore: SimDuration
-    /// The device's channel streams: `channel` / `channel.order` for device 0,
-    /// `channel.<n>` / `channel.<n>.order` for other device n.
-    ///
-    /// Not counted (`unowned(unsafe)`, which keeps `Device` trivial): the run's
-    /// `RandomStreams`, which created them and which the world holds for the whole run,
-    /// keeps every stream it hands out alive (`RandomStreams.stream(_:)`).
-    unowned(unsafe) let random: RandomStream
-    unowned(unsafe) let order: RandomStream
     /// iOS: background launches are deferred until then after a boot (I6).
     var launchGateUntil = SimTime.zero
     /// When the device last went offline (before t = 0 by `lastConnectedBefore`).
@@ -98,19 +91,19 @@ struct Device {
     var dozeEvent: (id: EventID, time: SimTime)?
 
     /// The device whose app runs the strategy.
-    init(main spec: DeviceSpec, random: RandomStream, order: RandomStream) {
+    init(main spec: DeviceSpec) {
         platform = spec.platform; lastConnectedBefore = spec.lastConnectedBefore
         standbyBucket = spec.standbyBucket; standbyCaps = spec.standbyCaps; notificationsAuthorized = spec.notificationsAuthorized
-        runsApp = true; self.random = random; self.order = order
+        runsApp = true
         hasDoze = spec.platform.rules.hasDoze
         appForeground = spec.app.initialState == .foreground
         doze = hasDoze ? DozeState(spec.doze, screenOn: appForeground, charging: false, at: .zero) : Self.noDoze
     }
 
     /// One of the recipient's other devices (a receiver: no app code, screen on, no Doze).
-    init(other: OtherDeviceSpec, random: RandomStream, order: RandomStream) {
+    init(other: OtherDeviceSpec) {
         platform = other.platform; lastConnectedBefore = .zero; standbyBucket = .active; standbyCaps = .byBucket; notificationsAuthorized = true
-        runsApp = false; self.random = random; self.order = order
+        runsApp = false
         hasDoze = false
         doze = Self.noDoze
     }
@@ -128,7 +121,6 @@ struct Device {
 
     /// The channel and order streams' draws, for a provider context: plain values, no
     /// reference counted (the run's `RandomStreams` keeps the streams alive, see `random`).
-    @inline(__always) func providerStreams() -> (draws: StreamDraws, order: StreamDraws) { (random.draws, order.draws) }
 
     /// The device as its provider sees it at `now`, for a request to `requestToken`
     /// (the server's `registeredToken` unless said).
@@ -222,4 +214,17 @@ struct Device {
         token += 1
         appToken = 0
     }
+}
+
+/// A device's channel streams: `channel` and `channel.order` for the main device,
+/// `channel.<n>` and `channel.<n>.order` for other device n. The world holds them (strong
+/// references, beside its `RandomStreams`, which created them), so that `Device` holds none.
+struct DeviceStreams {
+    /// The channel's own draws (loss, delays, …).
+    let random: RandomStream
+    /// The arrival ranks of copies and signals handed to the device (`ProviderContext`).
+    let order: RandomStream
+
+    /// Both as plain draws, which count no references, for a `ProviderContext`.
+    @inline(__always) var draws: (draws: StreamDraws, order: StreamDraws) { (random.draws, order.draws) }
 }
