@@ -10,8 +10,8 @@ extension World {
     /// (`mainDevice`), 1, 2, … its other devices (`otherDevices[d - 1]`).
     /// - Precondition: `0 ..< deviceCount`.
     ///
-    /// Not a subscript: a `_read` accessor yielding a value this large (a `Device` is about
-    /// 320 bytes) copied it and allocated the accessor's frame, a fifth more time on the
+    /// Not a subscript: a `_read` accessor yielding a value this large (a `Device` was 320
+    /// bytes then, 232 now) copied it and allocated the accessor's frame, a fifth more time on the
     /// lone study (perf: `memmove`, `malloc`).
     @inline(__always) func device<R>(_ d: Int, _ body: (Device) -> R) -> R {
         d == 0 ? body(mainDevice) : body(otherDevices[d - 1])

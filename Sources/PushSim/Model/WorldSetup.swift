@@ -48,8 +48,7 @@ final class WorldSetup {
 
 /// The main device and the app as a world's `init` built them, kept only by a world that is
 /// reused (`World.reset` restores them; rebuilding them from the spec there was measured to
-/// copy the whole `DeviceSpec` twice a run). The device holds the world's own streams, so
-/// it is per world.
+/// copy the whole `DeviceSpec` twice a run). Kept per world, as the world is.
 final class WorldPrototypes {
     let device: Device
     let app: AppProcess

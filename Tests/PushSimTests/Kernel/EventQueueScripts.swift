@@ -47,7 +47,7 @@ struct ScriptResult {
 /// Drives `queue` and a `SortedReference` through the same random schedules, cancellations,
 /// `next(until:)` and `run(until:)` calls (handlers schedule and cancel too), comparing after
 /// every step. Records the first disagreement in `mismatch`. Drains both at the end if asked.
-/// With `ranked`, half the schedules go through `schedule(at:rank:_:)` with a rank in 0...2
+/// With `ranked`, half the schedules go through `schedule(at:tier:rank:_:)` (the last tier) with a rank in 0...2
 /// (the others keep the default rank 0), so equal times mix ranks. With `staging`, some
 /// steps schedule a batch of 0 … 79 events between `beginStaging()` and `endStaging()`
 /// instead (both sorting paths: insertion up to 64 entries, the library's sort beyond);

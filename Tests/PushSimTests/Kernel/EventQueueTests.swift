@@ -194,4 +194,21 @@ struct EventQueueTests {
             q.schedule(at: q.now + .microseconds(-1), 0)
         }
     }
+
+    @Test("reset() empties the queue and restarts its clock and counts, and keeps the owner and the tie salt")
+    func resetKeepsOwnerAndSalt() {
+        var q = EventQueue<Int>()
+        q.owner = 3
+        q.shuffleTies(salt: 77)
+        q.beginStaging(); q.schedule(at: sec(2), 1); q.endStaging()
+        q.cancel(q.schedule(at: sec(1), 2))
+        #expect(q.next(until: sec(5)) == 1)
+        q.schedule(at: sec(9), 3)
+        q.reset()
+        #expect(q.owner == 3 && q.tieShuffleSalt == 77)
+        #expect(q.now == .zero && q.eventsPopped == 0 && q.pendingCount == 0 && q.ownerSequence == 0)
+        #expect(q.schedule(at: sec(1), 4).sequence == 0, "sequences restart at 0")
+        q.checkInvariants()
+        #expect(q.next(until: .distantFuture) == 4)
+    }
 }

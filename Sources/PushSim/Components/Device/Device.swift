@@ -119,9 +119,6 @@ struct Device: BitwiseCopyable {
     /// counts as on.
     @inline(__always) var screenOn: Bool { !runsApp || platform.rules.alwaysAwake || explicitScreenOn || appForeground }
 
-    /// The channel and order streams' draws, for a provider context: plain values, no
-    /// reference counted (the run's `RandomStreams` keeps the streams alive, see `random`).
-
     /// The device as its provider sees it at `now`, for a request to `requestToken`
     /// (the server's `registeredToken` unless said).
     @inline(__always) func view(at now: SimTime, token requestToken: Int? = nil) -> DeviceView {
