@@ -8,20 +8,31 @@ public final class Counter: @unchecked Sendable {
     public init() {}
 }
 
-/// Two threads each do `counter.n += 1` `times` times with no lock: a data race
-/// ThreadSanitizer must report. Returns the final count (usually less than 2 × times).
-public func racingIncrements(_ times: Int = 100_000) -> Int {
-    let counter = Counter()
-    let done = DispatchSemaphore(value: 0)
-    for _ in 0..<2 {
-        let thread = Thread {
-            for _ in 0..<times { counter.n += 1 }
-            done.signal()
+/// Two threads each do `counter.n += 1` `times` times with no lock, in each of `rounds`
+/// rounds (a new counter and two new threads each): a data race ThreadSanitizer must
+/// report. Returns the last round's count (usually less than 2 × times).
+///
+/// One round is not enough: under load (three busy processes on two cores) a round went
+/// unreported in 9 of 30 runs, with or without barriers that keep both threads alive while
+/// either increments, and a CI run at 8482e37 failed so. With `halt_on_error=1` the first
+/// reported round ends the process; twenty rounds that each go unreported three times in
+/// ten leave fewer than one run in 10¹⁰ without a report.
+public func racingIncrements(_ times: Int = 100_000, rounds: Int = 20) -> Int {
+    var last = 0
+    for _ in 0..<rounds {
+        let counter = Counter()
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<2 {
+            let thread = Thread {
+                for _ in 0..<times { counter.n += 1 }
+                done.signal()
+            }
+            thread.start()
         }
-        thread.start()
+        done.wait(); done.wait()
+        last = counter.n
     }
-    done.wait(); done.wait()
-    return counter.n
+    return last
 }
 
 /// Reads an `Int` after its memory was freed: a heap-use-after-free AddressSanitizer must
