@@ -17,7 +17,7 @@ extension EventQueue {
     @inlinable mutating func discardCancelledHead() {
         while cancelledCount > 0 {
             let fromLane = laneHeadIsFirst
-            guard let head = fromLane ? lane[laneNext] : heap.first, isCancelled(head.id) else { return }
+            guard let head = fromLane ? lane[laneNext].entry : heap.first, isCancelled(head.id) else { return }
             if fromLane { passLaneHead() } else { _ = removeMin() }
             // Retired and no longer cancelled, in one write.
             flags[Int(truncatingIfNeeded: head.id >> 5)] ^= 3 << ((head.id & 31) * 2)

@@ -43,7 +43,7 @@ extension EventQueue {
         }
         let later = laneLater.joined()
         var inHeap = Set<UInt64>(minimumCapacity: heap.count + staged.count + later.count)
-        for whole in heap + staged + later {
+        for whole in heap + (staged + later).map(\.entry) {
             var entry = whole
             entry.sequence = whole.id
             if entry.time < now.microseconds {

@@ -2,12 +2,30 @@
 /// before they run go to a list sorted once, popped in O(1); every pop takes the earlier of
 /// its head and the heap's by the one (time, owner, rank, tier, sequence) order.
 extension EventQueue {
-    /// Starts staging: until `endStaging()`, `schedule` puts events in the staged list
-    /// instead of the heap. For many events scheduled at once before they start to run (a
-    /// replication's timeline); the order events run in is the same either way.
-    /// Stagings nest: a `beginStaging()` while staging only counts, and the list is sorted
-    /// when the outermost staging ends (a fleet stages every recipient's timeline, each
-    /// recipient's own staging inside the fleet's, and sorts once).
+    /// One staged entry: an `Entry` of rank 0 without its rank, the owner after the payload
+    /// (32 bytes where an `Entry` takes 40 with PushSim's 10-byte event: a fleet stages
+    /// every recipient's day). Ordered as the `Entry` it stands for.
+    @usableFromInline struct StagedEntry {
+        @usableFromInline var time: Int64, sequence: UInt64, payload: Payload, owner: UInt32
+
+        @inlinable init(_ e: Entry) { (time, sequence, payload, owner) = (e.time, e.sequence, e.payload, e.owner) }
+        /// The entry it stands for.
+        @inlinable var entry: Entry { Entry(time: time, owner: owner, rank: 0, sequence: sequence, payload: payload) }
+        @inlinable var id: UInt64 { sequence & EventQueue.sequenceMask }
+
+        /// `Entry.runsBefore`, against a staged entry and against a heap entry.
+        @inlinable func runsBefore(_ other: StagedEntry) -> Bool {
+            time < other.time || (time == other.time && (owner < other.owner || (owner == other.owner && sequence < other.sequence)))
+        }
+        @inlinable func runsBefore(_ other: Entry) -> Bool {
+            let order = UInt64(owner) << 32
+            return time < other.time || (time == other.time && (order < other.order || (order == other.order && sequence < other.sequence)))
+        }
+    }
+
+    /// Starts staging: until `endStaging()`, `schedule` puts rank-0 events in the staged
+    /// list instead of the heap (the order events run in is the same either way). Stagings
+    /// nest: an inner one only counts, and the list is sorted when the outermost one ends.
     /// - Complexity: O(1), plus O(s) to drop the s staged entries already popped.
     /// - Precondition: no segment of a staging into segments is still ahead
     ///   (`beginStaging(segments:of:)`).
@@ -22,11 +40,9 @@ extension EventQueue {
     }
 
     /// Starts staging into `count` (≥ 1) segments of time: segment k < count − 1 holds the
-    /// events of [k · width, (k + 1) · width), the last one every event from
-    /// (count − 1) · width on. A segment is sorted only when the list reaches it, and its
-    /// storage given back when the list has passed it: for a list staged once with a long
-    /// run's events (a fleet's day), whose memory then falls as the run goes. The order
-    /// events run in is the same as with `beginStaging()`.
+    /// events of [k · width, (k + 1) · width), the last one every later event. A segment is
+    /// sorted when the list reaches it and freed when passed (a fleet's day: memory falls
+    /// as the run goes); events run in the same order as with `beginStaging()`.
     /// - Precondition: not staging, nothing staged pending; `width` > 0.
     public mutating func beginStaging(segments count: Int, of width: SimDuration) {
         precondition(!staging && laneNext == lane.count && laneLater.isEmpty, "EventQueue: segments staged over pending staged events")
@@ -37,16 +53,14 @@ extension EventQueue {
     }
 
     /// Puts `entry` in the segment of its time (segmented staging).
-    @inlinable mutating func stage(inSegment entry: Entry) {
+    @inlinable mutating func stage(inSegment entry: StagedEntry) {
         let k = min(Int(entry.time / segment), segments - 1)
         while laneLater.count <= k { laneLater.append([]) }
         laneLater[k].append(entry)
     }
 
-    /// Makes room in the staged list for `count` (≥ 0) more entries: a caller that knows
-    /// about how many it will stage spares the list's growth by doubling (its copies, and up
-    /// to twice the room). Staging into segments, each segment gets its share of `count` as
-    /// it holds of the entries staged so far. Nothing pending changes.
+    /// Makes room in the staged list for `count` (≥ 0) more entries (spares its growth by
+    /// doubling); staging into segments, each gets its share of the entries staged so far.
     /// - Complexity: O(s) for s entries in the list.
     public mutating func reserveStaged(_ count: Int) {
         precondition(count >= 0, "EventQueue: negative staged capacity \(count)")
@@ -119,5 +133,7 @@ extension EventQueue {
     }
 
     /// The next entry to leave, cancelled or not: the earlier of the staged list's and the heap's heads.
-    @inlinable var head: Entry? { laneHeadIsFirst ? lane[laneNext] : heap.first }
+    @inlinable var head: Entry? { laneHeadIsFirst ? lane[laneNext].entry : heap.first }
 }
+
+extension EventQueue.StagedEntry: Sendable where Payload: Sendable {}

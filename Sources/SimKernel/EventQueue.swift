@@ -13,53 +13,43 @@ public struct EventID: Hashable, Sendable, BitwiseCopyable {
 /// The simulation kernel's event list: a clock (`now`) and the events scheduled after it.
 ///
 /// **Ordering.** Events run in increasing order of (time, owner, rank, tier, insertion
-/// sequence): the earliest time first; at an equal time the lower `owner` first, then the
-/// lower `rank`, then the lower `tier`; equal in all of those, FIFO, in the order they were
-/// scheduled. The owner is the queue's `owner` when the event is scheduled: one queue can
-/// hold the events of many entities (a fleet's recipients, each its own owner), which then
-/// run entity by entity at an equal time, each entity's own events in the order a queue of
-/// its own would give them (its own ranks, tiers and FIFO). A model of one entity leaves
-/// `owner` at 0. Rank and tier are the caller's (`schedule(at:tier:rank:_:)`): a model
-/// names its classes of simultaneous events as tiers (0 … 15; the default, `lastTier`, runs
-/// last) and may give events a drawn rank, which puts them after every rank-0 event of that
-/// time and owner (PushSim: the arrival order of push copies, all in its last class; see
-/// docs/model.md, Event order). Owner and rank are compared as one 64-bit word, so the
-/// comparison stays one of time, owner-and-rank and sequence. The order depends on nothing
-/// else (no hashing, no payload comparison, no address), so the same schedule calls always
-/// give the same run.
+/// sequence): at an equal time the lower `owner` first, then the lower `rank`, then the
+/// lower `tier`; equal in all of those, FIFO. The owner is the queue's `owner` when the
+/// event is scheduled: one queue holds the events of many entities (a fleet's recipients),
+/// which run entity by entity at an equal time, each entity's own events in the order a
+/// queue of its own would give them. A model of one entity leaves `owner` at 0. Tiers name
+/// classes of simultaneous events (0 … 15; the default, `lastTier`, runs last); a drawn
+/// rank puts an event after every rank-0 event of its time and owner (PushSim: the arrival
+/// order of push copies; docs/model.md, Event order). Owner and rank are compared as one
+/// 64-bit word. The order depends on nothing else (no hashing, payload or address), so the
+/// same schedule calls always give the same run.
 ///
-/// **Time never moves back.** `now` starts at `.zero` and only grows: popping an event sets
-/// `now` to the event's time, and `next(until:)` with nothing left at or before the horizon
-/// advances `now` to the horizon. Scheduling before `now` is a broken invariant and traps.
+/// **Time never moves back.** `now` starts at `.zero` and only grows: popping sets it to
+/// the event's time, and `next(until:)` with nothing left at or before the horizon moves
+/// it to the horizon. Scheduling before `now` is a broken invariant and traps.
 ///
 /// **Shuffled ties (checks only).** `shuffleTies(salt:)` replaces FIFO among events equal in
 /// (time, owner, rank, tier) by a pseudo-random order fixed by the salt and the owner's own
-/// count of scheduled events (`ownerSequence`), to find results that depend on an arbitrary
-/// tie order. It never reorders different times, owners, ranks or tiers. Off by default, and
-/// then the order is exactly (time, owner, rank, tier, insertion sequence).
+/// count of scheduled events (`ownerSequence`). Off by default.
 ///
-/// **Cancellation is lazy.** `cancel(_:)` marks an event in O(1); the entry stays where it
-/// is (the heap or the staged list) and is discarded when it reaches the front.
-/// `pendingCount` never counts it.
+/// **Cancellation is lazy.** `cancel(_:)` marks an event in O(1); the entry is discarded
+/// when it reaches the front. `pendingCount` never counts it.
 ///
-/// Storage is a binary min-heap in one contiguous array of plain entries (time, sequence,
-/// owner and rank, payload): no closures, existentials or class boxes on the hot path. `reset()` empties
-/// the queue but keeps its capacity, so one queue can serve many replications.
+/// Storage is a binary min-heap in one array of plain entries (time, sequence, owner and
+/// rank, payload). `reset()` empties the queue but keeps its capacity.
 ///
-/// **Staged events.** Events scheduled between `beginStaging()` and `endStaging()` (a run's
-/// fixed timeline, drawn before it starts; stagings nest, so a fleet stages every
-/// recipient's timeline and sorts once) go to a second list, sorted once when staging
-/// ends, instead of the heap: popping from it is O(1) where the heap costs O(log n), and the
-/// heap keeps only the events scheduled while the run goes. `next(until:)` returns the
-/// earlier of the two heads by the same (time, owner, rank, tier, sequence) order, so staging
-/// never changes which event runs when: the same schedule calls give the same run, staged
-/// or not. Staged into segments (`beginStaging(segments:of:)`), the list is one window of
+/// **Staged events.** Events of rank 0 scheduled between `beginStaging()` and
+/// `endStaging()` (a run's timeline, drawn before it starts; stagings nest, so a fleet
+/// stages every recipient's timeline and sorts once) go to a second list, sorted once when
+/// staging ends, of 32-byte entries without a rank (PushSim's event: 40 in the heap); a
+/// ranked event goes to the heap. Popping from the list is O(1). `next(until:)` returns the
+/// earlier of the two heads by the one order, so staging never changes which event runs
+/// when. Staged into segments (`beginStaging(segments:of:)`), the list is one window of
 /// time after another, each sorted when reached and freed when passed.
 ///
-/// Units: times are `SimTime`, durations `SimDuration` (integer microseconds).
-/// The "n" in the complexity notes below is the number of entries in the heap, which
-/// includes cancelled entries not yet discarded (staged entries cost O(1) to pop, and a
-/// segment's sort when the list reaches it, `passLaneHead`).
+/// Units: times are `SimTime`, durations `SimDuration` (integer microseconds). The "n" in
+/// the complexity notes is the number of heap entries, cancelled ones not yet discarded
+/// included.
 public struct EventQueue<Payload> {
     /// One heap slot. Ordered by `(time, owner, rank, tier, sequence)`.
     @usableFromInline
@@ -114,7 +104,7 @@ public struct EventQueue<Payload> {
     /// The staged events, sorted by `Entry.runsBefore` once staging ends; `lane[laneNext...]`
     /// are still pending (popped or discarded entries stay below `laneNext` until `reset()`,
     /// the next staging, or the next segment).
-    @usableFromInline var lane: [Entry] = []
+    @usableFromInline var lane: [StagedEntry] = []
     /// The first pending entry of `lane` (`lane.count` when none is left).
     @usableFromInline var laneNext = 0
     /// The staged segments after `lane` (`beginStaging(segments:of:)`), the next one last
@@ -122,7 +112,7 @@ public struct EventQueue<Payload> {
     /// segment's storage is given back when the list has passed it. Each holds one window
     /// of time, so every entry of a segment runs after every entry before it. Outside
     /// staging, empty unless `lane` has a pending entry.
-    @usableFromInline var laneLater: [[Entry]] = []
+    @usableFromInline var laneLater: [[StagedEntry]] = []
     /// While staging into segments, the window of one (µs), and how many there are at most;
     /// 0 otherwise.
     @usableFromInline var segment: Int64 = 0
@@ -239,8 +229,8 @@ public struct EventQueue<Payload> {
         if tieSalt != 0 { key = Self.shuffled(own, salt: tieSalt) & Self.shuffleMask | sequence }
         key |= UInt64(tier) << Self.tierShift
         let entry = Entry(time: time.microseconds, owner: owner, rank: rank, sequence: key, payload: payload)
-        if staging {
-            if segment > 0 { stage(inSegment: entry) } else { lane.append(entry) }
+        if staging && rank == 0 {
+            if segment > 0 { stage(inSegment: StagedEntry(entry)) } else { lane.append(StagedEntry(entry)) }
         } else {
             heap.append(entry)
             siftUp(heap.count - 1)
@@ -277,7 +267,7 @@ public struct EventQueue<Payload> {
         precondition(!staging, "EventQueue: next(until:) while staging; call endStaging() first")
         if cancelledCount > 0 { discardCancelledHead() }   // the common case calls nothing
         let fromLane = laneHeadIsFirst
-        guard let head = fromLane ? lane[laneNext] : heap.first, head.time <= horizon.microseconds else {
+        guard let head = fromLane ? lane[laneNext].entry : heap.first, head.time <= horizon.microseconds else {
             if horizon != .distantFuture, horizon > _now { _now = horizon }
             return nil
         }
@@ -293,7 +283,7 @@ public struct EventQueue<Payload> {
         precondition(!staging, "EventQueue: next(until:owner:) while staging; call endStaging() first")
         if cancelledCount > 0 { discardCancelledHead() }
         let fromLane = laneHeadIsFirst
-        guard let head = fromLane ? lane[laneNext] : heap.first, head.time <= horizon.microseconds,
+        guard let head = fromLane ? lane[laneNext].entry : heap.first, head.time <= horizon.microseconds,
               head.owner == owner else { return nil }
         return pop(head, fromLane: fromLane)
     }

@@ -44,6 +44,8 @@ struct FleetRun {
             ? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first) : nil
         shared?.share(recipients: n, firstReplication: first)
         let worlds = FleetWorlds(count: n, streams: shared)
+        // One handlers' context and one set of drawing buffers for every world (one runs at a time).
+        let scratch = WorldScratch()
         let ties = simulation.shuffleTies.map { seed in
             FleetTieOrder(salts: (0..<n).map { Simulation.tieSalt(seed: seed, replication: first + $0, generator: scenario.generator) })
         }
@@ -68,10 +70,10 @@ struct FleetRun {
             // twice the room); fewer recipients would leave a window's share too noisy.
             if r == min(1024, n - 1) && r > 0 { queue.reserveStaged((queue.pendingCount / r + 1) * (n - r) * 9 / 8) }
             ties?.lend(&queue, to: r)
-            var world = World(setup: setup, streams: streams, tieSalt: queue.tieShuffleSalt, trace: NoTrace(), reusable: false, scheduling: &queue)
+            var world = World(setup: setup, streams: streams, tieSalt: queue.tieShuffleSalt, trace: NoTrace(), reusable: false,
+                              scheduling: &queue, scratch: scratch)
             ties?.takeBack(queue, from: r)
             world.fleet = World.FleetLink(hub: hub, recipient: Int32(r))
-            world.releaseReusableBuffers()
             worlds.store(r, world)
         }
         queue.endStaging()

@@ -77,18 +77,20 @@ extension World {
     ///   - retryAfter: a failed pull's `Retry-After` (the server's 503, fleets), which the context then holds.
     mutating func react(owner: Int64 = 0, batch: Range<Int>? = nil, retryAfter: SimDuration? = nil,
                         _ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
-        appContext.begin(now: queue.now, cursor: replica.cursor, online: mainDevice.online, appState: app.state, session: app.sessions)
-        appContext.retryAfter = retryAfter
         let jitters = owner != 0 && client.pullJitter > .zero
-        if let batch { appContext.batch.append(contentsOf: changeLog[batch]) }
-        handler(&strategy, &appContext)
-        let pull = appContext.pullRequested, fullSync = appContext.fullSyncRequested, advance = appContext.cursorAdvance
-        // The lists are taken before anything below can run another handler (which begins
-        // the context anew), and only when the handler filled them (nil: nothing retained).
-        let payloads = appContext.appliedPayloads.isEmpty ? nil : appContext.appliedPayloads
-        let posted = appContext.notificationsPosted.isEmpty ? nil : appContext.notificationsPosted
-        let afterPull = appContext.notificationsAfterPull.isEmpty ? nil : appContext.notificationsAfterPull
-        let timers = appContext.timers.isEmpty ? nil : appContext.timers
+        // The context is the scratch's (shared in a fleet): what the handler asked for is
+        // read before anything below can run another handler (which begins it anew), the
+        // lists only when the handler filled them (nil: nothing retained).
+        let (now, cursor, online, state, session) = (queue.now, replica.cursor, mainDevice.online, app.state, app.sessions)
+        let (pull, fullSync, advance, payloads, posted, afterPull, timers) = scratch.context { cx in
+            cx.begin(now: now, cursor: cursor, online: online, appState: state, session: session)
+            cx.retryAfter = retryAfter
+            if let batch { cx.batch.append(contentsOf: changeLog[batch]) }
+            handler(&strategy, &cx)
+            return (cx.pullRequested, cx.fullSyncRequested, cx.cursorAdvance, cx.appliedPayloads.isEmpty ? nil : cx.appliedPayloads,
+                    cx.notificationsPosted.isEmpty ? nil : cx.notificationsPosted,
+                    cx.notificationsAfterPull.isEmpty ? nil : cx.notificationsAfterPull, cx.timers.isEmpty ? nil : cx.timers)
+        }
         for change in payloads ?? [] {
             observe(.payloadApplied)
             write(key: change.key, value: change.value, payload: true)

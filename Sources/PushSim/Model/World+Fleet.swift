@@ -13,12 +13,6 @@ extension World {
         let recipient: Int32
     }
 
-    /// Frees what only a reused world needs (a fleet's worlds run once): the timeline's
-    /// drawing buffers.
-    mutating func releaseReusableBuffers() {
-        timeline = TimelineBuffers()
-    }
-
     /// A pull goes to the fleet's shared server: its service time drawn from the
     /// recipient's `client` stream (where a lone run draws `pullLatency`), so the draws stay
     /// the recipient's own (common random numbers).

@@ -38,10 +38,11 @@ extension World {
         for t in spec.tokenRotations { queue.schedule(.tokenRotation, at: .zero + t) }
         periods(spec.uninstalled) { .installed(!$0) }
         if !otherDevices.isEmpty { scheduleOtherDevices() }
-        var changes = recycled(&timeline.changes)
-        defer { timeline.changes = changes }
-        if timeline.changeStreams.isEmpty { timeline.changeStreams = serverSpec.changeStreams(in: streams) }
-        serverSpec.drawChanges(until: horizon, streams: timeline.changeStreams, into: &changes)
+        // The buffers are taken from the scratch for the drawing and given back after it.
+        var changes = scratch.timeline { recycled(&$0.changes) }
+        defer { scratch.timeline { $0.changes = changes } }
+        if changeStreams.isEmpty { changeStreams = serverSpec.changeStreams(in: streams) }
+        serverSpec.drawChanges(until: horizon, streams: changeStreams, into: &changes)
         server.reserveLog(changes: changes.count)
         ledger.reserveCapacity(changes.count)   // one push per change
         messages.reserveCapacity(changes.count)
@@ -49,20 +50,11 @@ extension World {
         for c in changes {
             queue.schedule(.serverChange(key: c.key, schedule: Int32(c.schedule)), at: c.time)
         }
-        var sessions = recycled(&timeline.sessions)
-        defer { timeline.sessions = sessions }
+        var sessions = scratch.timeline { recycled(&$0.sessions) }
+        defer { scratch.timeline { $0.sessions = sessions } }
         spec.app.sessions(until: horizon, random: userRandom, into: &sessions)
         for s in sessions { queue.schedule(.appOpen(length: s.length), at: .zero + s.at) }
         for t in spec.app.forceQuit { queue.schedule(.forceQuit, at: .zero + t) }
         for t in spec.app.swipeAway { queue.schedule(.swipeAway, at: .zero + t) }
     }
-}
-
-/// The buffers the timeline is drawn into, kept by the world between replications.
-struct TimelineBuffers {
-    /// The change schedules' streams (`ServerSpec.changeStreams(in:)`), looked up once: a
-    /// reused world's streams are the same objects, restarted per replication.
-    var changeStreams: [RandomStream] = []
-    var changes: [ServerSpec.TimedChange] = []
-    var sessions: [Session] = []
 }

@@ -59,10 +59,12 @@ struct World: DiscreteEventModel {
     var replica: Replica
     /// The id the next provider request gets (1, 2, 3, … in the run).
     var nextPushID: Int64 = 1
-    /// The context of every strategy handler, reused (`AppContext.begin`).
-    var appContext = AppContext(now: .zero, cursor: 0, online: false)
-    /// The buffers the timeline is drawn into (`scheduleTimeline`).
-    var timeline = TimelineBuffers()
+    /// The strategy handlers' context and the timeline's drawing buffers: the world's own,
+    /// or, in a fleet, shared by every recipient's world (`WorldScratch`).
+    let scratch: WorldScratch
+    /// The change schedules' streams (`ServerSpec.changeStreams(in:)`), looked up at the
+    /// first timeline: a reused world's streams are the same objects, restarted per replication.
+    var changeStreams: [RandomStream] = []
     /// Every change of the run, by sequence (index sequence − 1), when `keepsChangeLog`:
     /// what a push's batch carries, whatever the server's log still retains.
     var changeLog: [Change] = []
@@ -81,16 +83,18 @@ struct World: DiscreteEventModel {
     ///   world that is not keeps its pushes packed (`PushLedger.packPushes`).
     init(setup: WorldSetup, streams: RandomStreams, tieSalt: UInt64 = 0, trace: any TraceSink, reusable: Bool = true) {
         var own = EventQueue<WorldEvent>(reservingCapacity: 128)
-        self.init(setup: setup, streams: streams, tieSalt: tieSalt, trace: trace, reusable: reusable, scheduling: &own)
+        self.init(setup: setup, streams: streams, tieSalt: tieSalt, trace: trace, reusable: reusable, scheduling: &own, scratch: WorldScratch())
         swap(&queue, &own)
     }
 
     /// The same, scheduling the timeline on `shared` (a fleet's one list, its `owner` set to
     /// the recipient), which the world gives back: its own `queue` is an empty placeholder.
+    /// `scratch`: the fleet's, shared by its worlds.
     init(setup: WorldSetup, streams: RandomStreams, tieSalt: UInt64 = 0, trace: any TraceSink, reusable: Bool = true,
-         scheduling shared: inout EventQueue<WorldEvent>) {
+         scheduling shared: inout EventQueue<WorldEvent>, scratch: WorldScratch) {
         queue = EventQueue(reservingCapacity: 0)
         swap(&queue, &shared)
+        self.scratch = scratch
         self.setup = setup
         let device = setup.device
         server = Server(keyCount: setup.server.keys, retainLast: setup.server.retainLast)

@@ -39,9 +39,7 @@ struct FleetWorldsTests {
         let stored = FleetWorlds(count: n, streams: streams)
         for r in 0..<n {
             streams?.load(recipient: r)
-            var w = Self.world(first + r, streams: streams, scenario: scenario)
-            w.releaseReusableBuffers()
-            stored.store(r, w)
+            stored.store(r, Self.world(first + r, streams: streams, scenario: scenario))
         }
         let horizon = SimTime.zero + .days(1)
         var t = SimTime.zero
@@ -89,7 +87,6 @@ struct FleetWorldsTests {
             streams.load(recipient: r)
             var w = world(first + r, streams: streams)
             built(&w)
-            w.releaseReusableBuffers()
             store.store(r, w)
         }
         return store

@@ -30,7 +30,7 @@ import Testing
     @Test("an entry whose sequence was never issued is named")
     func neverIssued() throws {
         var q = Self.queue()
-        q.nextSequence = try #require((q.heap + q.lane).map(\.id).max())   // the newest pending one: now unissued
+        q.nextSequence = try #require((q.heap.map(\.id) + q.lane.map(\.id)).max())   // the newest pending one: now unissued
         let violation = try #require(q.firstInvariantViolation())
         #expect(violation.contains("was never issued"), "\(violation)")
     }

@@ -1,4 +1,5 @@
 import Testing
+@testable import SimKernel
 @testable import PushSim
 
 /// A recipient's records stay packed (docs/performance.md, steps 6 and 7): a fleet holds one of
@@ -11,8 +12,13 @@ struct RecordLayoutTests {
         #expect(MemoryLayout<DozeState>.stride == 64)
         #expect(MemoryLayout<Device>.stride == 232)   // 248 until step 7 took its streams out
         #expect(MemoryLayout<RunObserver>.stride == 480)
-        #expect(MemoryLayout<AppContext>.stride == 88)
+        #expect(MemoryLayout<AppContext>.stride == 88)   // in the shared `WorldScratch` since step 8
         #expect(MemoryLayout<AppProcess>.stride == 96)
-        #expect(MemoryLayout<World>.stride == 1488)   // 1,480 until step 7 (the device streams held here)
+        // 1,480 until step 7 (the device streams held here), 1,488 until step 8 (the
+        // handlers' context and the drawing buffers out, to `WorldScratch`).
+        #expect(MemoryLayout<World>.stride == 1392)
+        // A staged entry of the fleet's list: 32 bytes, a heap entry 40 (step 8).
+        #expect(MemoryLayout<EventQueue<WorldEvent>.StagedEntry>.stride == 32)
+        #expect(MemoryLayout<EventQueue<WorldEvent>.Entry>.stride == 40)
     }
 }
