@@ -33,7 +33,9 @@ extension EventQueue {
         }
         // Each later segment runs after everything before it (the next one is last), and
         // there is one only while the staged list has a pending entry.
-        if !staging && !laneLater.isEmpty && staged.isEmpty { return "staged segments after an empty staged list" }
+        if !staging && !laneLater.isEmpty && staged.isEmpty && segments - laneLater.count < Int(heldFrom) {
+            return "staged segments after an empty staged list"
+        }
         var before = staged.last
         for segment in staging ? [] : laneLater.reversed() where !segment.isEmpty {
             if let b = before, let e = segment.first(where: { $0.runsBefore(b) }) {
@@ -61,8 +63,10 @@ extension EventQueue {
         }
         // Every cancelled bit belongs to a pending entry: the bits set in the whole bitmap
         // are as many as the pending entries marked, and as `cancelledCount`.
+        // A reserved sequence has both bits (`reserve()`).
+        let reservedCount = flags.reduce(0) { $0 + ($1 & ($1 >> 1) & 0x5555_5555_5555_5555).nonzeroBitCount }
         let markedPending = inHeap.reduce(0) { $0 + (isCancelled($1) ? 1 : 0) }
-        let markedAll = flags.reduce(0) { $0 + ($1 & 0xAAAA_AAAA_AAAA_AAAA).nonzeroBitCount }
+        let markedAll = flags.reduce(0) { $0 + ($1 & 0xAAAA_AAAA_AAAA_AAAA).nonzeroBitCount } - reservedCount
         if markedAll != markedPending {
             return "\(markedAll - markedPending) cancelled sequences are not pending"
         }
@@ -72,9 +76,10 @@ extension EventQueue {
         if flags.count != Int((nextSequence + 31) / 32) {
             return "flag bitmap has \(flags.count) words for \(nextSequence) sequences"
         }
-        let retiredCount = flags.reduce(0) { $0 + ($1 & 0x5555_5555_5555_5555).nonzeroBitCount }
-        if UInt64(retiredCount + heap.count + staged.count + later.count) != nextSequence {
-            return "\(retiredCount) retired + \(heap.count) in heap + \(staged.count + later.count) staged != \(nextSequence) sequences issued"
+        let retiredCount = flags.reduce(0) { $0 + ($1 & 0x5555_5555_5555_5555).nonzeroBitCount } - reservedCount
+        if UInt64(retiredCount + heap.count + staged.count + later.count + reservedCount) != nextSequence {
+            return "\(retiredCount) retired + \(heap.count) in heap + \(staged.count + later.count) staged + \(reservedCount) reserved "
+                + "!= \(nextSequence) sequences issued"
         }
         if eventsPopped > retiredCount {
             return "\(eventsPopped) events popped but only \(retiredCount) sequences retired"

@@ -83,10 +83,12 @@ extension EventQueue {
         stagingDepth -= 1
         guard stagingDepth == 0 else { return }
         guard segment == 0 else {
-            segment = 0
-            segments = 0
+            // Every segment has its list, the next one last, so that segment k is at
+            // `segments − 1 − k` while ahead (`stage(reserved:…)`).
+            while laneLater.count < segments { laneLater.append([]) }
             laneLater.reverse()
-            if !laneLater.isEmpty { advanceLane() }
+            if heldFrom == .max { (segment, segments) = (0, 0) }
+            advanceLane()
             return
         }
         // Only the pending entries are sorted (nothing pops while staging, so laneNext is
@@ -122,9 +124,62 @@ extension EventQueue {
     }
 
     @inlinable mutating func advanceLane() {
-        repeat { lane = laneLater.removeLast() } while lane.isEmpty && !laneLater.isEmpty
+        var passed: [StagedEntry] = []
+        swap(&passed, &lane)
+        repeat {
+            // The next segment is `segments − laneLater.count`: a held one is not reached.
+            guard segments - laneLater.count < Int(heldFrom) else { break }
+            lane = laneLater.removeLast()
+        } while lane.isEmpty && !laneLater.isEmpty
         laneNext = 0
         sortLane(from: 0)
+        // The passed segment's storage goes to the first held segment with none (at index
+        // `segments − 1 − k` for segment k): a block of windows later, it holds about as many.
+        let held = segments - Int(heldFrom)
+        if held > 0, let i = laneLater.indices.prefix(held).last(where: { laneLater[$0].capacity == 0 }) {
+            passed.removeAll(keepingCapacity: true)
+            laneLater[i] = passed
+        }
+    }
+
+    /// Staging into segments, holds back every segment from `first` on (`Int.max`: none):
+    /// the list stops before it, so that events reserved for it (`reserve()`) can be staged
+    /// there before it is reached (`stage(reserved:ownerSequence:at:tier:_:)`); a later call
+    /// moves the hold on and lets the list go on.
+    /// - Precondition: staging into segments, or segments held; `first` never moves back.
+    public mutating func hold(from first: Int) {
+        precondition(segments > 0 && first >= (staging ? 0 : Int(heldFrom)), "EventQueue: hold(from: \(first)) without segments held")
+        heldFrom = Int32(clamping: first)
+        if heldFrom == .max && !staging { (segment, segments) = (0, 0) }
+        if !staging && laneNext == lane.count && !laneLater.isEmpty { advanceLane() }
+    }
+
+    /// Whether an event at `time` would go to a held segment (while staging).
+    @inlinable public func isHeld(_ time: SimTime) -> Bool { staging && segment > 0 && segment(of: time) >= Int(heldFrom) }
+
+    /// The segment of `time`, staging into segments or with segments held (0 otherwise).
+    @inlinable public func segment(of time: SimTime) -> Int { segment > 0 ? min(Int(time.microseconds / segment), segments - 1) : 0 }
+
+    /// Issues the next sequence (and owner sequence) to an event staged later in a held
+    /// segment, where it then runs as if it had been scheduled now. Returns the sequence,
+    /// marked reserved (both its flags: it cannot be cancelled before it is staged).
+    @inlinable @discardableResult public mutating func reserve() -> UInt64 {
+        let sequence = issue().sequence
+        flags[Int(truncatingIfNeeded: sequence >> 5)] |= 3 << ((sequence & 31) * 2)
+        return sequence
+    }
+
+    /// Stages, in its held segment, the event `reserve()` gave `sequence` while the owner's
+    /// count was `own`, for the current `owner` (and tie salt): it runs where it would have
+    /// had it been scheduled then. - Complexity: O(1) amortized.
+    /// - Precondition: `sequence` reserved and not staged; the segment of `time` held.
+    @inlinable public mutating func stage(reserved sequence: UInt64, ownerSequence own: UInt64, at time: SimTime, tier: UInt8, _ payload: Payload) {
+        let k = segment(of: time), word = Int(truncatingIfNeeded: sequence >> 5), both: UInt64 = 3 << ((sequence & 31) * 2)
+        precondition(sequence < nextSequence && flags[word] & both == both && segment > 0 && k >= Int(heldFrom),
+                     "EventQueue: sequence \(sequence) staged outside a held segment, or not reserved")
+        flags[word] &= ~both
+        let e = Entry(time: time.microseconds, owner: owner, rank: 0, sequence: key(sequence, own, tier), payload: payload)
+        laneLater[segments - 1 - k].append(StagedEntry(e))
     }
 
     /// Whether the next entry to leave is the staged list's head (not the heap's).

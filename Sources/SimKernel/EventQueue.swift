@@ -125,10 +125,14 @@ public struct EventQueue<Payload> {
     @usableFromInline var staging: Bool { stagingDepth > 0 }
     /// The owner `schedule` gives the events it schedules (0 until set).
     public var owner: UInt32 = 0
+    /// Staged into segments: the first segment the list may not reach yet (`hold(from:)`;
+    /// beside `owner`, in what would be padding).
+    @usableFromInline var heldFrom = Int32.max
     /// Two bits per sequence issued (32 sequences a word): bit 2·(s mod 32) is set once the
     /// entry has left the heap or the staged list (popped or discarded, "retired"), bit
-    /// 2·(s mod 32) + 1 while it is pending but cancelled (cleared when it is discarded). One
-    /// word holds both facts of a sequence, so a pop touches one line for them.
+    /// 2·(s mod 32) + 1 while it is pending but cancelled (cleared when it is discarded);
+    /// both while the sequence is reserved and its event not staged yet (`reserve()`). One
+    /// word holds every fact of a sequence, so a pop touches one line for them.
     @usableFromInline var flags: [UInt64] = []
     /// Pending entries that are cancelled (their cancelled bit is set).
     @usableFromInline var cancelledCount = 0
@@ -159,6 +163,9 @@ public struct EventQueue<Payload> {
     /// reached with nothing left to run. Starts at `.zero`; never decreases (except by `reset()`).
     /// - Complexity: O(1).
     @inlinable public var now: SimTime { _now }
+
+    /// How many sequences have been issued: the sequence the next scheduled event gets.
+    @inlinable public var issuedCount: UInt64 { nextSequence }
 
     /// How many events `next(until:)` has returned since `init` or the last `reset()`
     /// (cancelled events skipped are not counted). For events-per-second figures.
@@ -220,15 +227,8 @@ public struct EventQueue<Payload> {
     public mutating func schedule(at time: SimTime, tier: UInt8, rank: UInt32 = 0, _ payload: Payload) -> EventID {
         precondition(time >= _now, "EventQueue: scheduling at \(time) s, before now (\(_now) s)")
         precondition(tier <= Self.lastTier, "EventQueue: tier \(tier) is past the last tier (\(Self.lastTier))")
-        let sequence = nextSequence
-        nextSequence &+= 1
-        let own = ownerSequence
-        ownerSequence &+= 1
-        if sequence & 31 == 0 { flags.append(0) }
-        var key = sequence
-        if tieSalt != 0 { key = Self.shuffled(own, salt: tieSalt) & Self.shuffleMask | sequence }
-        key |= UInt64(tier) << Self.tierShift
-        let entry = Entry(time: time.microseconds, owner: owner, rank: rank, sequence: key, payload: payload)
+        let (sequence, own) = issue()
+        let entry = Entry(time: time.microseconds, owner: owner, rank: rank, sequence: key(sequence, own, tier), payload: payload)
         if staging && rank == 0 {
             if segment > 0 { stage(inSegment: StagedEntry(entry)) } else { lane.append(StagedEntry(entry)) }
         } else {
@@ -236,6 +236,19 @@ public struct EventQueue<Payload> {
             siftUp(heap.count - 1)
         }
         return EventID(sequence: sequence)
+    }
+
+    /// Issues the next sequence and owner sequence.
+    @inlinable mutating func issue() -> (sequence: UInt64, own: UInt64) {
+        defer { (nextSequence, ownerSequence) = (nextSequence &+ 1, ownerSequence &+ 1) }
+        if nextSequence & 31 == 0 { flags.append(0) }
+        return (nextSequence, ownerSequence)
+    }
+
+    /// The order key of `sequence` in `tier`: with shuffled ties, owner sequence `own`'s
+    /// pseudo-random key between the two.
+    @inlinable func key(_ sequence: UInt64, _ own: UInt64, _ tier: UInt8) -> UInt64 {
+        (tieSalt == 0 ? sequence : Self.shuffled(own, salt: tieSalt) & Self.shuffleMask | sequence) | UInt64(tier) << Self.tierShift
     }
 
     /// Cancels a pending event: it will never be returned by `next(until:)`.
@@ -310,7 +323,7 @@ public struct EventQueue<Payload> {
         lane.removeAll(keepingCapacity: true)
         flags.removeAll(keepingCapacity: true)
         // Every other field as `init` leaves it, but `owner` and the tie salt.
-        (laneNext, laneLater, segment, segments, stagingDepth) = (0, [], 0, 0, 0)
+        (laneNext, laneLater, segment, segments, stagingDepth, heldFrom) = (0, [], 0, 0, 0, .max)
         (cancelledCount, nextSequence, ownerSequence, _now, _eventsPopped) = (0, 0, 0, .zero, 0)
     }
 }

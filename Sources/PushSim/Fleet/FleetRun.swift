@@ -53,7 +53,18 @@ struct FleetRun {
         // Every recipient's timeline, staged in 64 windows of the horizon and one for what
         // comes at or after the 64th's end (the horizon, and periods drawn past it): each
         // is sorted when the run reaches it and its storage given back once it is passed.
-        queue.beginStaging(segments: 65, of: SimDuration(microseconds: max(1, horizon.microseconds / 64)))
+        // With a counter-based generator the windows come in `blocks` blocks: only the
+        // first one's events are staged now, the others' places reserved; each later block
+        // is drawn again when the run reaches it (`replay`), so the list holds a block of
+        // the day at a time, not the day.
+        let width = SimDuration(microseconds: max(1, horizon.microseconds / 64))
+        queue.beginStaging(segments: 65, of: width)
+        let replayStreams = shared == nil ? nil : RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first)
+        var timelineStarts: [UInt64] = []
+        if replayStreams != nil {
+            queue.hold(from: Self.blockSegments)
+            timelineStarts.reserveCapacity(n)
+        }
         for r in 0..<n {
             let setup = setups.worldSetup(variant: id.variant, strategy: id.strategy, attributes: attributes[r])
             let replication = first + r
@@ -70,6 +81,7 @@ struct FleetRun {
             // twice the room); fewer recipients would leave a window's share too noisy.
             if r == min(1024, n - 1) && r > 0 { queue.reserveStaged((queue.pendingCount / r + 1) * (n - r) * 9 / 8) }
             ties?.lend(&queue, to: r)
+            if replayStreams != nil { timelineStarts.append(queue.issuedCount) }
             var world = World(setup: setup, streams: streams, tieSalt: queue.tieShuffleSalt, trace: NoTrace(), reusable: false,
                               scheduling: &queue, scratch: scratch)
             ties?.takeBack(queue, from: r)
@@ -77,6 +89,28 @@ struct FleetRun {
             worlds.store(r, world)
         }
         queue.endStaging()
+        /// The next block of windows to draw again.
+        var block = 1
+        func replay(_ streams: RandomStreams) {
+            let from = block * Self.blockSegments, to = block == Self.blocks - 1 ? Int.max : from + Self.blockSegments
+            for r in 0..<n {
+                let setup = setups.worldSetup(variant: id.variant, strategy: id.strategy, attributes: attributes[r])
+                streams.restart(replication: first + r)
+                queue.owner = UInt32(r)
+                ties?.lend(&queue, to: r)
+                // Recipient r's timeline events have its sequences from its start on, in
+                // order, and (with shuffled ties) its own counts from 0 (`World.init`).
+                var i: UInt64 = 0
+                _ = Timeline.draw(setup, streams: streams, changeStreams: setup.server.changeStreams(in: streams), scratch: scratch) { event, t in
+                    let k = queue.segment(of: t)
+                    if k >= from && k < to { queue.stage(reserved: timelineStarts[r] + i, ownerSequence: i, at: t, tier: event.eventClass.tier, event) }
+                    i += 1
+                }
+                ties?.takeBack(queue, from: r)
+            }
+            queue.hold(from: to)
+            block += 1
+        }
 
         let hubOwner = UInt32(n)
         /// The hub's wake-up in the list, and its time.
@@ -102,7 +136,15 @@ struct FleetRun {
             }
         }
 
-        while let (now, owner, _) = queue.nextKey, now <= horizon {
+        while true {
+            let next = queue.nextKey
+            // A block is drawn again before the run reaches its first window.
+            if let streams = replayStreams, block < Self.blocks,
+               next.map({ $0.time >= .zero + width * Int64(block * Self.blockSegments) }) ?? true {
+                replay(streams)
+                continue
+            }
+            guard let (now, owner, _) = next, now <= horizon else { break }
             if owner == hubOwner {
                 _ = queue.next(until: now, owner: hubOwner)
                 wakes += 1
@@ -156,7 +198,7 @@ struct FleetRun {
         }
         // Nothing is left at or before the horizon: the clock moves to it.
         let left = queue.next(until: horizon)
-        precondition(left == nil, "FleetRun: an event left before the horizon")
+        precondition(left == nil && (replayStreams == nil || block == Self.blocks), "FleetRun: an event left before the horizon")
         let events = queue.eventsPopped - wakes + hubEvents
         // What is left runs after the horizon, never: the list's storage (every timeline
         // staged, all of it popped) is given back before the outcomes are gathered.
@@ -176,6 +218,10 @@ struct FleetRun {
         hub.timeline.finish()
         return withExtendedLifetime(hub) { FleetOutcome(id: id, outcomes: outcomes, timeline: hub.timeline, events: events) }
     }
+
+    /// The blocks of windows the timelines are staged in, and the windows of each (64 in
+    /// all, and the one after them in the last block).
+    static let blocks = 4, blockSegments = 16
 
     /// Draws the topic's times (on `fleet.topic`) and schedules one fleet event per topic message.
     private func scheduleTopic(_ topic: FleetTopic, hub: FleetHub, streams: RandomStreams, horizon: SimTime) {

@@ -1,5 +1,5 @@
-/// The recipient's other devices (`otherDevices`, devices 1, 2, …, receivers only): their
-/// timelines and what reaches them. Their channel copies are `otherChannels`, whose contexts schedule
+/// The recipient's other devices (`otherDevices`, devices 1, 2, …, receivers only): what
+/// reaches them (their timelines are `Timeline`'s). Their channel copies are `otherChannels`, whose contexts schedule
 /// `otherDeliver` / `otherChannelTimer` events (a copy's rank comes from the device's
 /// `channel.<n>.order` stream; a `deletedMessages` signal goes nowhere: no app code runs
 /// there).
@@ -10,18 +10,6 @@ extension World {
             otherStreams.append(DeviceStreams(random: streams.stream(StreamName.channel(device: i + 1)),
                                               order: streams.stream(StreamName.channelOrder(device: i + 1))))
             otherChannels.append(setup.channel)
-        }
-    }
-
-    /// Device by device (1, 2, …): offline periods, token rotations, uninstall periods, launches.
-    mutating func scheduleOtherDevices() {
-        for (i, spec) in recipient.otherDevices.enumerated() {
-            let device = Int8(i + 1)
-            func at(_ t: SimDuration, _ change: OtherDeviceChange) { queue.schedule(.otherDevice(device: device, change: change), at: .zero + t) }
-            for p in spec.offline { at(p.from, .offline); at(p.to, .online) }
-            for t in spec.tokenRotations { at(t, .tokenRotation) }
-            for p in spec.uninstalled { at(p.from, .uninstalled); at(p.to, .reinstalled) }
-            for t in spec.launches { at(t, .launch) }
         }
     }
 

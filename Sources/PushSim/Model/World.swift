@@ -116,7 +116,7 @@ struct World: DiscreteEventModel {
         app = AppProcess(device)
         prototypes = reusable ? WorldPrototypes(device: mainDevice, app: app) : nil
         if !setup.recipient.otherDevices.isEmpty { addOtherDevices(setup.recipient.otherDevices) }
-        scheduleTimeline(server: setup.server, device: setup.device, streams: streams, horizon: setup.horizon)
+        scheduleTimeline(streams: streams)
         rescheduleDoze()
         swap(&queue, &shared)
     }
@@ -169,7 +169,7 @@ struct World: DiscreteEventModel {
         for i in otherDevices.indices { otherDevices[i] = Device(other: setup.recipient.otherDevices[i]) }
         app.reset(to: prototypes.app)
         nextPushID = 1
-        scheduleTimeline(server: setup.server, device: setup.device, streams: streams, horizon: setup.horizon)
+        scheduleTimeline(streams: streams)
         rescheduleDoze()
     }
 

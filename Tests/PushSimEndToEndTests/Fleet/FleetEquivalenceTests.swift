@@ -55,6 +55,26 @@ import Testing
         #expect(a == b, "runs.csv differs between the shuffled fleet and the shuffled lone runs")
     }
 
+    /// A fleet draws its later blocks of timeline windows again when the run reaches them
+    /// (`FleetRun`, `EventQueue.hold(from:)`): each event takes the place (sequence, and the
+    /// recipient's own count that keys a shuffled tie) it had at t = 0. Two change schedules
+    /// at the same instants over the whole horizon make ties in one class in every block,
+    /// which the shuffled order breaks: the events' order shows in each run's fingerprint.
+    @Test func replayedTimelineKeepsEveryPlace() throws {
+        // An app opened at the horizon: an event of the window after the 64th, which runs.
+        let json = Self.lone.replacingOccurrences(of: #""changes": {"count": 30, "start": "1s", "interval": "1s"}"#,
+                                                  with: #""changes": [{"count": 55, "start": "1s", "interval": "2s"}, {"count": 55, "start": "1s", "interval": "2s"}]"#)
+            .replacingOccurrences(of: #""device": {"foreground": ["60s"]},"#, with: #""device": {"foreground": ["60s", "120s"]},"#)
+        for ties in [[], ["--shuffle-ties", "77"]] {
+            let fleet = try FleetSupport.run(json.replacingOccurrences(of: "REPS", with: "2")
+                .replacingOccurrences(of: "FLEET", with: #", "fleet": {"population": {"count": 25}}"#), ties)
+            let lone = try FleetSupport.run(json.replacingOccurrences(of: "REPS", with: "50").replacingOccurrences(of: "FLEET", with: ""), ties)
+            #expect(fleet.status == 0 && lone.status == 0, "\(fleet.err) \(lone.err)")
+            let a = try Data(contentsOf: fleet.out.appendingPathComponent("runs.csv")), b = try Data(contentsOf: lone.out.appendingPathComponent("runs.csv"))
+            #expect(a == b, "runs.csv differs between the fleet and the lone runs \(ties)")
+        }
+    }
+
     /// Each fleet file is byte-identical for any --jobs.
     @Test func fleetFilesDoNotDependOnJobs() throws {
         let json = FleetSupport.wake(recipients: 300, workers: 2, batch: 40, replications: 3)
