@@ -2,13 +2,8 @@
 /// depends on the arbitrary FIFO order of events equal in (time, owner, rank, tier).
 extension EventQueue {
     /// Orders events equal in (time, owner, rank, tier) pseudo-randomly instead of FIFO, for
-    /// every event scheduled from now on (different owners, ranks and tiers keep their
-    /// order): the order key of an event is 20 bits of SplitMix64(`ownerSequence` ^ `salt`)
-    /// (ties of that broken by insertion). The order is a fixed function of (salt, the
-    /// owner's sequence), so a run stays reproducible. `salt` 0 restores FIFO. Meant for
-    /// checks that no result depends on an arbitrary tie order; call it before scheduling
-    /// anything (a list lent to many owners: with each owner's salt, for its turn).
-    /// `reset()` keeps the salt.
+    /// every event scheduled from now on: by 20 bits of SplitMix64(`ownerSequence` ^ `salt`),
+    /// then insertion, so a run stays reproducible. `salt` 0 restores FIFO; `reset()` keeps it.
     /// - Complexity: O(1); afterwards O(1) extra per `schedule`.
     public mutating func shuffleTies(salt: UInt64) { tieSalt = salt }
 

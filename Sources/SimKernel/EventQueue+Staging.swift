@@ -1,15 +1,11 @@
-/// The staged list of `EventQueue` (see its **Staged events**): events scheduled in bulk
-/// before they run go to a list sorted once, popped in O(1); every pop takes the earlier of
-/// its head and the heap's by the one (time, owner, rank, tier, sequence) order.
+/// The staged list of `EventQueue` (see its **Staged events**), and held segments.
 extension EventQueue {
-    /// One staged entry: an `Entry` of rank 0 without its rank, the owner after the payload
-    /// (32 bytes where an `Entry` takes 40 with PushSim's 10-byte event: a fleet stages
-    /// every recipient's day). Ordered as the `Entry` it stands for.
+    /// An `Entry` of rank 0 without its rank, the owner after the payload (32 bytes where an
+    /// `Entry` takes 40 with PushSim's 10-byte event), ordered as the `Entry` it stands for.
     @usableFromInline struct StagedEntry {
         @usableFromInline var time: Int64, sequence: UInt64, payload: Payload, owner: UInt32
 
         @inlinable init(_ e: Entry) { (time, sequence, payload, owner) = (e.time, e.sequence, e.payload, e.owner) }
-        /// The entry it stands for.
         @inlinable var entry: Entry { Entry(time: time, owner: owner, rank: 0, sequence: sequence, payload: payload) }
         @inlinable var id: UInt64 { sequence & EventQueue.sequenceMask }
 
@@ -24,11 +20,8 @@ extension EventQueue {
     }
 
     /// Starts staging: until `endStaging()`, `schedule` puts rank-0 events in the staged
-    /// list instead of the heap (the order events run in is the same either way). Stagings
-    /// nest: an inner one only counts, and the list is sorted when the outermost one ends.
-    /// - Complexity: O(1), plus O(s) to drop the s staged entries already popped.
-    /// - Precondition: no segment of a staging into segments is still ahead
-    ///   (`beginStaging(segments:of:)`).
+    /// list. Stagings nest: the list is sorted when the outermost one ends.
+    /// - Precondition: no segment of a staging into segments is still ahead.
     @inlinable
     public mutating func beginStaging() {
         precondition(staging || laneLater.isEmpty, "EventQueue: staging before the segments of the last staging are reached")
@@ -59,9 +52,8 @@ extension EventQueue {
         laneLater[k].append(entry)
     }
 
-    /// Makes room in the staged list for `count` (≥ 0) more entries (spares its growth by
-    /// doubling); staging into segments, each gets its share of the entries staged so far.
-    /// - Complexity: O(s) for s entries in the list.
+    /// Makes room in the staged list for `count` (≥ 0) more entries; staging into segments,
+    /// each gets its share of the entries staged so far. - Complexity: O(s).
     public mutating func reserveStaged(_ count: Int) {
         precondition(count >= 0, "EventQueue: negative staged capacity \(count)")
         flags.reserveCapacity((Int(nextSequence) + count) / 32 + 1)
@@ -71,12 +63,8 @@ extension EventQueue {
         for k in laneLater.indices { laneLater[k].reserveCapacity(laneLater[k].count + count * laneLater[k].count / staged + 1) }
     }
 
-    /// Ends staging (the outermost one: sorts the staged events, with any staged before
-    /// that are still pending, so that they can run, or the first segment; an inner one
-    /// only counts).
-    /// - Precondition: staging.
-    /// - Complexity: O(s log s) for s staged entries (of the first segment's, staging into
-    ///   segments); O(s) when they were scheduled in order.
+    /// Ends staging; the outermost one sorts the pending staged events (or the first segment).
+    /// - Precondition: staging. - Complexity: O(s log s) for s entries sorted.
     @inlinable
     public mutating func endStaging() {
         precondition(staging, "EventQueue: endStaging() without beginStaging()")
@@ -91,16 +79,12 @@ extension EventQueue {
             advanceLane()
             return
         }
-        // Only the pending entries are sorted (nothing pops while staging, so laneNext is
-        // still where beginStaging left it).
         sortLane(from: laneNext)
     }
 
-    /// Sorts `lane[first...]`. Up to 64 entries insertion sort (a timeline's few ordered
-    /// runs, one per event class, cost it little at that size); the library's sort beyond.
+    /// Sorts `lane[first...]`: insertion sort up to 64 entries, the library's sort beyond.
     @inlinable mutating func sortLane(from first: Int) {
-        // In place: sorting the slice `lane[first...]` would copy it first (a fleet's list is
-        // every recipient's day).
+        // In place: sorting the slice `lane[first...]` would copy it first.
         guard lane.count - first <= 64 else { lane.withUnsafeMutableBufferPointer { $0[first...].sort { $0.runsBefore($1) } }; return }
         lane.withUnsafeMutableBufferPointer { l in
             for i in l.indices.dropFirst(first + 1) {
@@ -115,9 +99,7 @@ extension EventQueue {
         }
     }
 
-    /// The staged list's head has left (popped or discarded): the next one, or, past the
-    /// last of `lane`, the next non-empty segment, sorted (the passed one's storage freed):
-    /// O(1), or O(s log s) for a segment of s entries (O(log s) amortized per entry).
+    /// The staged list's head has left: the next one, or the next non-empty segment, sorted.
     @inlinable mutating func passLaneHead() {
         laneNext += 1
         if laneNext == lane.count && !laneLater.isEmpty { advanceLane() }
@@ -142,10 +124,8 @@ extension EventQueue {
         }
     }
 
-    /// Staging into segments, holds back every segment from `first` on (`Int.max`: none):
-    /// the list stops before it, so that events reserved for it (`reserve()`) can be staged
-    /// there before it is reached (`stage(reserved:ownerSequence:at:tier:_:)`); a later call
-    /// moves the hold on and lets the list go on.
+    /// Holds back every segment from `first` on (`Int.max`: none): the list stops before it,
+    /// so that events reserved for it (`reserve()`) are staged there first (`stage(reserved:…)`).
     /// - Precondition: staging into segments, or segments held; `first` never moves back.
     public mutating func hold(from first: Int) {
         precondition(segments > 0 && first >= (staging ? 0 : Int(heldFrom)), "EventQueue: hold(from: \(first)) without segments held")
@@ -160,19 +140,17 @@ extension EventQueue {
     /// The segment of `time`, staging into segments or with segments held (0 otherwise).
     @inlinable public func segment(of time: SimTime) -> Int { segment > 0 ? min(Int(time.microseconds / segment), segments - 1) : 0 }
 
-    /// Issues the next sequence (and owner sequence) to an event staged later in a held
-    /// segment, where it then runs as if it had been scheduled now. Returns the sequence,
-    /// marked reserved (both its flags: it cannot be cancelled before it is staged).
+    /// Issues the next sequence (marked reserved: not cancellable) to an event staged later in
+    /// a held segment, where it runs as if scheduled now. Returns the sequence.
     @inlinable @discardableResult public mutating func reserve() -> UInt64 {
         let sequence = issue().sequence
         flags[Int(truncatingIfNeeded: sequence >> 5)] |= 3 << ((sequence & 31) * 2)
         return sequence
     }
 
-    /// Stages, in its held segment, the event `reserve()` gave `sequence` while the owner's
-    /// count was `own`, for the current `owner` (and tie salt): it runs where it would have
-    /// had it been scheduled then. - Complexity: O(1) amortized.
-    /// - Precondition: `sequence` reserved and not staged; the segment of `time` held.
+    /// Stages the event `reserve()` gave `sequence` when the owner's count was `own`, for the
+    /// current `owner` and tie salt, where it would have run had it been scheduled then.
+    /// - Precondition: `sequence` reserved, not staged; `time`'s segment held.
     @inlinable public mutating func stage(reserved sequence: UInt64, ownerSequence own: UInt64, at time: SimTime, tier: UInt8, _ payload: Payload) {
         let k = segment(of: time), word = Int(truncatingIfNeeded: sequence >> 5), both: UInt64 = 3 << ((sequence & 31) * 2)
         precondition(sequence < nextSequence && flags[word] & both == both && segment > 0 && k >= Int(heldFrom),
@@ -187,7 +165,7 @@ extension EventQueue {
         laneNext < lane.count && (heap.isEmpty || lane[laneNext].runsBefore(heap[0]))
     }
 
-    /// The next entry to leave, cancelled or not: the earlier of the staged list's and the heap's heads.
+    /// The next entry to leave, cancelled or not.
     @inlinable var head: Entry? { laneHeadIsFirst ? lane[laneNext].entry : heap.first }
 }
 

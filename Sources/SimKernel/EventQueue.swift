@@ -70,69 +70,52 @@ public struct EventQueue<Payload> {
             self.payload = payload
         }
 
-        /// Whether `self` runs before `other`: earlier time; or equal time and lower owner,
-        /// then lower rank (one comparison of `order`); or equal in those and lower tier (the
-        /// top of `sequence`); or equal in those and earlier insertion (or shuffled order).
+        /// Whether `self` runs before `other`: by time, then owner and rank (`order`), then
+        /// tier, shuffled key and insertion (`sequence`).
         @inlinable func runsBefore(_ other: Entry) -> Bool {
             time < other.time || (time == other.time && (order < other.order || (order == other.order && sequence < other.sequence)))
         }
 
-        /// The insertion sequence (the event's ID), without the tier and any tie-shuffling key.
+        /// The insertion sequence (the event's ID); the tier, rank and owner it was scheduled with.
         @inlinable var id: UInt64 { sequence & EventQueue.sequenceMask }
-
-        /// The tier the event was scheduled in.
         @inlinable var tier: UInt8 { UInt8(truncatingIfNeeded: sequence >> EventQueue.tierShift) }
-        /// The rank it was scheduled with.
         @inlinable var rank: UInt32 { UInt32(truncatingIfNeeded: order) }
-        /// The owner it was scheduled for.
         @inlinable var owner: UInt32 { UInt32(truncatingIfNeeded: order >> 32) }
     }
 
-    /// The bits of `Entry.sequence` that hold the insertion sequence. A queue never issues
-    /// 2^40 sequences: its flag bitmap (two bits per sequence, `flags`) would need 256 GiB.
+    /// `Entry.sequence`'s bits: the insertion sequence (0 … 39; 2^40 sequences would need a
+    /// 256 GiB flag bitmap), the shuffled-ties key (40 … 59), the tier (60 … 63).
     @usableFromInline static var sequenceMask: UInt64 { (1 << 40) - 1 }
-    /// The bits of `Entry.sequence` that hold the shuffled-ties key (bits 40 … 59).
     @usableFromInline static var shuffleMask: UInt64 { ((1 << 60) - 1) & ~sequenceMask }
-    /// Where the tier starts in `Entry.sequence` (bits 60 … 63).
     @usableFromInline static var tierShift: UInt64 { 60 }
-    /// The highest tier (15), and the default: events scheduled without a tier run after
-    /// every other tier at an equal time.
+    /// The highest tier (15), and the default: it runs after every other at an equal time.
     public static var lastTier: UInt8 { 15 }
 
     /// Binary min-heap by `Entry.runsBefore`: `heap[0]` is the next entry to leave.
     @usableFromInline var heap: [Entry] = []
-    /// The staged events, sorted by `Entry.runsBefore` once staging ends; `lane[laneNext...]`
-    /// are still pending (popped or discarded entries stay below `laneNext` until `reset()`,
-    /// the next staging, or the next segment).
+    /// The staged events, sorted once staging ends; `lane[laneNext...]` are pending (those
+    /// popped or discarded stay below `laneNext` until `reset()`, a staging or a segment).
     @usableFromInline var lane: [StagedEntry] = []
     /// The first pending entry of `lane` (`lane.count` when none is left).
     @usableFromInline var laneNext = 0
-    /// The staged segments after `lane` (`beginStaging(segments:of:)`), the next one last
-    /// (while staging: in time order, unsorted), each sorted when it becomes `lane`: a
-    /// segment's storage is given back when the list has passed it. Each holds one window
-    /// of time, so every entry of a segment runs after every entry before it. Outside
-    /// staging, empty unless `lane` has a pending entry.
+    /// The staged segments after `lane` (`beginStaging(segments:of:)`), each one window of
+    /// time, the next one last (while staging: in time order), each sorted when it becomes
+    /// `lane`. Outside staging, empty unless `lane` has a pending entry or a segment is held.
     @usableFromInline var laneLater: [[StagedEntry]] = []
-    /// While staging into segments, the window of one (µs), and how many there are at most;
-    /// 0 otherwise.
+    /// Staging into segments (or segments held), the window of one (µs) and their count; 0 otherwise.
     @usableFromInline var segment: Int64 = 0
     @usableFromInline var segments = 0
-    /// How many `beginStaging()` calls are not yet ended: `schedule` stages (appends to
-    /// `lane`, or to its segment) while it is above 0, and the list is sorted when it
-    /// returns to 0.
+    /// `beginStaging()` calls not yet ended: `schedule` stages while above 0.
     @usableFromInline var stagingDepth = 0
-    /// Whether `schedule` currently stages.
     @usableFromInline var staging: Bool { stagingDepth > 0 }
     /// The owner `schedule` gives the events it schedules (0 until set).
     public var owner: UInt32 = 0
     /// Staged into segments: the first segment the list may not reach yet (`hold(from:)`;
     /// beside `owner`, in what would be padding).
     @usableFromInline var heldFrom = Int32.max
-    /// Two bits per sequence issued (32 sequences a word): bit 2·(s mod 32) is set once the
-    /// entry has left the heap or the staged list (popped or discarded, "retired"), bit
-    /// 2·(s mod 32) + 1 while it is pending but cancelled (cleared when it is discarded);
-    /// both while the sequence is reserved and its event not staged yet (`reserve()`). One
-    /// word holds every fact of a sequence, so a pop touches one line for them.
+    /// Two bits per sequence (32 a word, one line per pop): bit 2·(s mod 32) once the entry
+    /// has left (popped or discarded, "retired"), bit 2·(s mod 32) + 1 while it is pending
+    /// and cancelled; both while it is reserved and not staged yet (`reserve()`).
     @usableFromInline var flags: [UInt64] = []
     /// Pending entries that are cancelled (their cancelled bit is set).
     @usableFromInline var cancelledCount = 0
@@ -142,10 +125,8 @@ public struct EventQueue<Payload> {
     @usableFromInline var _eventsPopped = 0
     /// 0: ties run FIFO; otherwise the salt of the pseudo-random tie order.
     @usableFromInline var tieSalt: UInt64 = 0
-    /// The owner's count of events scheduled so far, which keys the shuffled tie order: a
-    /// list of one owner counts as `nextSequence` does; a list lent to many owners in turn
-    /// is given each owner's count for its turn (a fleet keeps them), so an owner's shuffled
-    /// order is the one a list of its own would give it.
+    /// The owner's count of events scheduled so far, which keys the shuffled tie order; a
+    /// list lent to many owners is given each one's count for its turn (a fleet keeps them).
     public var ownerSequence: UInt64 = 0
 
     /// Creates an empty queue with `now == .zero`.
@@ -159,17 +140,14 @@ public struct EventQueue<Payload> {
         if reservingCapacity > 0 { flags.reserveCapacity(reservingCapacity / 32 + 1) }
     }
 
-    /// The current simulated time: the time of the last popped event, or the last horizon
-    /// reached with nothing left to run. Starts at `.zero`; never decreases (except by `reset()`).
-    /// - Complexity: O(1).
+    /// The current simulated time: the last popped event's, or the last horizon reached with
+    /// nothing left to run. Starts at `.zero`; never decreases (except by `reset()`).
     @inlinable public var now: SimTime { _now }
 
     /// How many sequences have been issued: the sequence the next scheduled event gets.
     @inlinable public var issuedCount: UInt64 { nextSequence }
 
-    /// How many events `next(until:)` has returned since `init` or the last `reset()`
-    /// (cancelled events skipped are not counted). For events-per-second figures.
-    /// - Complexity: O(1).
+    /// Events `next(until:)` has returned since `init` or `reset()` (cancelled ones not counted).
     @inlinable public var eventsPopped: Int { _eventsPopped }
 
     /// The number of events scheduled, not yet popped, and not cancelled.
@@ -179,13 +157,10 @@ public struct EventQueue<Payload> {
     }
 
     /// Whether no live event is pending (`pendingCount == 0`).
-    /// - Complexity: as `pendingCount`.
     @inlinable public var isEmpty: Bool { pendingCount == 0 }
 
     /// The time, owner and rank of the earliest live event (the one `next(until:)` returns
-    /// next; its tier is not included), or `nil` if none is pending. Mutating because it
-    /// discards cancelled entries found at the front (of the heap or the staged list);
-    /// never changes `now`.
+    /// next), or `nil` if none is pending; discards cancelled entries at the front.
     /// - Precondition: not staging (the staged list is sorted only when staging ends).
     /// - Complexity: O(1), plus O(log n) per cancelled entry discarded.
     @inlinable public var nextKey: (time: SimTime, owner: UInt32, rank: UInt32)? {
@@ -199,23 +174,15 @@ public struct EventQueue<Payload> {
     /// The time of the earliest live event (`nextKey`'s), or `nil` if none is pending.
     @inlinable public var nextTime: SimTime? { mutating get { nextKey?.time } }
 
-    /// Schedules `payload` to run at `time`, in the last tier with rank 0.
-    ///
-    /// Among such events at an equal time, this one runs after every one already
-    /// scheduled; it runs after every event of a lower tier at that time.
-    /// - Precondition: `time >= now` (scheduling into the past is a broken invariant).
-    /// - Returns: the event's ID, for `cancel(_:)`.
-    /// - Complexity: O(log n) amortized.
+    /// Schedules `payload` to run at `time`, in the last tier with rank 0 (see below).
     @inlinable @discardableResult
     public mutating func schedule(at time: SimTime, _ payload: Payload) -> EventID {
         schedule(at: time, tier: Self.lastTier, rank: 0, payload)
     }
 
-    /// Schedules `payload` to run at `time` in `tier` with `rank`, for the queue's current
-    /// `owner`: at an equal time, events of a lower owner run first, then those of a lower
-    /// rank, then those of a lower tier; among events equal in (time, owner, rank, tier)
-    /// this one runs after every one already scheduled (or, with `shuffleTies(salt:)`, in
-    /// the shuffled order).
+    /// Schedules `payload` to run at `time` in `tier` with `rank`, for the current `owner`:
+    /// among events equal in (time, owner, rank, tier) after every one already scheduled
+    /// (or in the shuffled order, `shuffleTies(salt:)`).
     /// - Parameters:
     ///   - tier: 0 … `lastTier` (15): the class of simultaneous events it belongs to.
     ///   - rank: any `UInt32` (0 by default); a higher rank runs after every lower one.
@@ -251,10 +218,8 @@ public struct EventQueue<Payload> {
         (tieSalt == 0 ? sequence : Self.shuffled(own, salt: tieSalt) & Self.shuffleMask | sequence) | UInt64(tier) << Self.tierShift
     }
 
-    /// Cancels a pending event: it will never be returned by `next(until:)`.
-    ///
-    /// Lazy: the entry is only marked; it is discarded when it reaches the front. May be
-    /// called while staging.
+    /// Cancels a pending event: it will never be returned by `next(until:)`. Lazy: the
+    /// entry is marked, and discarded when it reaches the front. May be called while staging.
     /// - Returns: `true` if the event was pending; `false` if it already ran, was already
     ///   cancelled, or `id` was never issued by this queue (since the last `reset()`).
     /// - Complexity: O(1).
@@ -267,12 +232,9 @@ public struct EventQueue<Payload> {
         return true
     }
 
-    /// Pops the earliest live event whose time is at or before `horizon`, sets `now` to its
-    /// time, and returns its payload.
-    ///
-    /// If there is none, returns `nil` and, unless `horizon` is `.distantFuture`, advances
-    /// `now` to `horizon` (never backwards: `now` becomes `max(now, horizon)`). Events after
-    /// the horizon stay pending for a later call.
+    /// Pops the earliest live event at or before `horizon`, sets `now` to its time, and
+    /// returns its payload; with none, returns `nil` and, unless `horizon` is
+    /// `.distantFuture`, sets `now` to `max(now, horizon)`. Later events stay pending.
     /// - Complexity: O(log n), plus O(log n) per cancelled entry discarded.
     /// - Precondition: not staging (`endStaging()` was called after `beginStaging()`).
     @inlinable
@@ -289,8 +251,6 @@ public struct EventQueue<Payload> {
 
     /// The same for `owner`'s turn: pops the earliest live event if it is at or before
     /// `horizon` and of `owner`; otherwise returns `nil` and changes nothing (`now` stays).
-    /// For a loop that runs one owner's turn: with `horizon` the turn's instant, its events
-    /// at that instant, ending where another owner's or a later instant's begin.
     @inlinable
     public mutating func next(until horizon: SimTime, owner: UInt32) -> Payload? {
         precondition(!staging, "EventQueue: next(until:owner:) while staging; call endStaging() first")
@@ -301,8 +261,7 @@ public struct EventQueue<Payload> {
         return pop(head, fromLane: fromLane)
     }
 
-    /// Takes `head` (the staged list's, or the heap's first) out, retires it, and moves `now`
-    /// to its time.
+    /// Takes `head` (the staged list's or the heap's) out, retires it, moves `now` to it.
     @inlinable @inline(__always)
     mutating func pop(_ head: Entry, fromLane: Bool) -> Payload {
         let entry: Entry
@@ -314,15 +273,14 @@ public struct EventQueue<Payload> {
         return entry.payload
     }
 
-    /// Empties the queue for reuse: no events, `now == .zero`, sequences (and
-    /// `ownerSequence`) restart at 0, `eventsPopped == 0`; `owner` and the tie salt stay. Keeps the allocated capacity. IDs issued before are invalid.
+    /// Empties the queue for reuse, keeping its capacity: as `init` leaves it but `owner` and
+    /// the tie salt. IDs issued before are invalid.
     /// - Complexity: O(n).
     @inlinable
     public mutating func reset() {
         heap.removeAll(keepingCapacity: true)
         lane.removeAll(keepingCapacity: true)
         flags.removeAll(keepingCapacity: true)
-        // Every other field as `init` leaves it, but `owner` and the tie salt.
         (laneNext, laneLater, segment, segments, stagingDepth, heldFrom) = (0, [], 0, 0, 0, .max)
         (cancelledCount, nextSequence, ownerSequence, _now, _eventsPopped) = (0, 0, 0, .zero, 0)
     }

@@ -10,13 +10,9 @@ public protocol DiscreteEventModel {
     mutating func handle(_ event: Event)
 }
 
-/// The one event loop.
-///
-/// `run(_:until:)` pops the earliest event at or before the horizon (which sets `now` to
-/// its time, see `EventQueue.next(until:)`), hands it to the model, and repeats; events the
-/// handler schedules at or before the horizon run in the same call. On return `now` is the
-/// horizon (unless it is `.distantFuture`, when it is the last event's time). What watches
-/// a run (PushSim's counters, fingerprint and trace) is the model's own, around its handler.
+/// The one event loop: pops the earliest event at or before the horizon (setting `now`),
+/// hands it to the model, and repeats; on return `now` is the horizon (unless it is
+/// `.distantFuture`). What watches a run is the model's own, around its handler.
 public enum Simulator {
     /// Runs `model` until no event is left at or before `horizon`.
     /// - Complexity: O((e + c) log n) for e events run and c cancelled entries discarded,
@@ -27,10 +23,7 @@ public enum Simulator {
     }
 
     /// Runs `owner`'s turn: every event of `owner` at the front of the list and at or before
-    /// `horizon` (`EventQueue.next(until:owner:)`), those the handler schedules for it there
-    /// included; it ends where another owner's event or a later one comes first (with
-    /// `horizon` the turn's instant, as a fleet runs it). For a
-    /// list of many owners (a fleet's recipients, each lent the list for its turn).
+    /// `horizon` (a fleet: the turn's instant), those the handler schedules there included.
     /// - Complexity: O((e + c) log n), as `run(_:until:)`.
     @inlinable
     public static func run<Model: DiscreteEventModel>(_ model: inout Model, turnOf owner: UInt32, until horizon: SimTime) {

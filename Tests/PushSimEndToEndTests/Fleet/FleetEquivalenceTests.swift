@@ -60,11 +60,16 @@ import Testing
     /// recipient's own count that keys a shuffled tie) it had at t = 0. Two change schedules
     /// at the same instants over the whole horizon make ties in one class in every block,
     /// which the shuffled order breaks: the events' order shows in each run's fingerprint.
-    @Test func replayedTimelineKeepsEveryPlace() throws {
+    /// The second scenario draws every drawn part of a timeline (restarts, Low Power Mode
+    /// prompts, connectivity, app opens, changes with drawn gaps) on iOS.
+    @Test(arguments: [0, 1])
+    func replayedTimelineKeepsEveryPlace(scenario: Int) throws {
         // An app opened at the horizon: an event of the window after the 64th, which runs.
-        let json = Self.lone.replacingOccurrences(of: #""changes": {"count": 30, "start": "1s", "interval": "1s"}"#,
-                                                  with: #""changes": [{"count": 55, "start": "1s", "interval": "2s"}, {"count": 55, "start": "1s", "interval": "2s"}]"#)
-            .replacingOccurrences(of: #""device": {"foreground": ["60s"]},"#, with: #""device": {"foreground": ["60s", "120s"]},"#)
+        let json = scenario == 0
+            ? Self.lone.replacingOccurrences(of: #""changes": {"count": 30, "start": "1s", "interval": "1s"}"#,
+                                             with: #""changes": [{"count": 55, "start": "1s", "interval": "2s"}, {"count": 55, "start": "1s", "interval": "2s"}]"#)
+                .replacingOccurrences(of: #""device": {"foreground": ["60s"]},"#, with: #""device": {"foreground": ["60s", "120s"]},"#)
+            : Self.drawn
         for ties in [[], ["--shuffle-ties", "77"]] {
             let fleet = try FleetSupport.run(json.replacingOccurrences(of: "REPS", with: "2")
                 .replacingOccurrences(of: "FLEET", with: #", "fleet": {"population": {"count": 25}}"#), ties)
@@ -74,6 +79,19 @@ import Testing
             #expect(a == b, "runs.csv differs between the fleet and the lone runs \(ties)")
         }
     }
+
+    static let drawn = """
+    {"name": "eqd", "seed": 11, "replications": REPS, "horizon": "120s",
+     "server": {"keys": 5, "retainLast": 8, "changes": [{"count": 55, "start": "1s", "interval": "2s"},
+                                                        {"count": 40, "start": "0s", "gap": {"kind": "exponential", "mean": 3, "unit": "s"}}]},
+     "device": {"platform": "ios", "foreground": ["60s", "120s"],
+                "restart": {"every": {"kind": "exponential", "mean": 50, "unit": "s"}, "bootTime": "5s"},
+                "lowBattery": [{"from": "10s", "to": "50s"}, {"from": "70s", "to": "110s"}], "lowPowerModeAccept": 0.5,
+                "connectivity": {"online": {"kind": "exponential", "mean": 30, "unit": "s"}, "offline": {"kind": "exponential", "mean": 5, "unit": "s"}},
+                "app": {"opens": {"gap": {"kind": "exponential", "mean": 20, "unit": "s"}, "session": {"kind": "uniform", "min": 2, "max": 8, "unit": "s"}}}},
+     "strategies": ["applyPayload", "hintPull"],
+     "variants": [{"name": "apns", "channel": {"kind": "apns"}}]FLEET}
+    """
 
     /// Each fleet file is byte-identical for any --jobs.
     @Test func fleetFilesDoNotDependOnJobs() throws {
