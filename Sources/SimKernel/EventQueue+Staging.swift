@@ -60,7 +60,7 @@ extension EventQueue {
         guard segment > 0 else { lane.reserveCapacity(lane.count + count); return }
         let staged = laneLater.reduce(0) { $0 + $1.count }
         guard staged > 0 else { return }
-        for k in laneLater.indices { laneLater[k].reserveCapacity(laneLater[k].count + count * laneLater[k].count / staged + 1) }
+        for k in laneLater.indices where k < Int(heldFrom) { laneLater[k].reserveCapacity(laneLater[k].count + count * laneLater[k].count / staged + 1) }
     }
 
     /// Ends staging; the outermost one sorts the pending staged events (or the first segment).
@@ -127,7 +127,7 @@ extension EventQueue {
     /// Holds back every segment from `first` on (`Int.max`: none): the list stops before it,
     /// so that events reserved for it (`reserve()`) are staged there first (`stage(reserved:…)`).
     /// - Precondition: staging into segments, or segments held; `first` never moves back.
-    public mutating func hold(from first: Int) {
+    @inlinable public mutating func hold(from first: Int) {
         precondition(segments > 0 && first >= (staging ? 0 : Int(heldFrom)), "EventQueue: hold(from: \(first)) without segments held")
         heldFrom = Int32(clamping: first)
         if heldFrom == .max && !staging { (segment, segments) = (0, 0) }
@@ -150,11 +150,11 @@ extension EventQueue {
 
     /// Stages the event `reserve()` gave `sequence` when the owner's count was `own`, for the
     /// current `owner` and tie salt, where it would have run had it been scheduled then.
-    /// - Precondition: `sequence` reserved, not staged; `time`'s segment held.
+    /// - Precondition: `sequence` reserved, not staged; `time`'s segment held, `time >= now`.
     @inlinable public mutating func stage(reserved sequence: UInt64, ownerSequence own: UInt64, at time: SimTime, tier: UInt8, _ payload: Payload) {
         let k = segment(of: time), word = Int(truncatingIfNeeded: sequence >> 5), both: UInt64 = 3 << ((sequence & 31) * 2)
-        precondition(sequence < nextSequence && flags[word] & both == both && segment > 0 && k >= Int(heldFrom),
-                     "EventQueue: sequence \(sequence) staged outside a held segment, or not reserved")
+        precondition(sequence < nextSequence && flags[word] & both == both && segment > 0 && k >= Int(heldFrom) && time >= _now,
+                     "EventQueue: sequence \(sequence) staged outside a held segment, before now, or not reserved")
         flags[word] &= ~both
         let e = Entry(time: time.microseconds, owner: owner, rank: 0, sequence: key(sequence, own, tier), payload: payload)
         laneLater[segments - 1 - k].append(StagedEntry(e))

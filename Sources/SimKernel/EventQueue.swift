@@ -150,7 +150,8 @@ public struct EventQueue<Payload> {
     /// Events `next(until:)` has returned since `init` or `reset()` (cancelled ones not counted).
     @inlinable public var eventsPopped: Int { _eventsPopped }
 
-    /// The number of events scheduled, not yet popped, and not cancelled.
+    /// The number of events scheduled, not yet popped, and not cancelled (reserved places not
+    /// staged yet are not counted, `reserve()`).
     /// - Complexity: O(1), plus O(g) for g staged segments ahead.
     @inlinable public var pendingCount: Int {
         heap.count + lane.count - laneNext + laneLater.reduce(0) { $0 + $1.count } - cancelledCount
@@ -221,7 +222,7 @@ public struct EventQueue<Payload> {
     /// Cancels a pending event: it will never be returned by `next(until:)`. Lazy: the
     /// entry is marked, and discarded when it reaches the front. May be called while staging.
     /// - Returns: `true` if the event was pending; `false` if it already ran, was already
-    ///   cancelled, or `id` was never issued by this queue (since the last `reset()`).
+    ///   cancelled, is a reserved place (`reserve()`), or was never issued since `reset()`.
     /// - Complexity: O(1).
     @inlinable @discardableResult
     public mutating func cancel(_ id: EventID) -> Bool {

@@ -52,7 +52,8 @@ struct FleetRun {
         var queue = EventQueue<WorldEvent>(reservingCapacity: 4 * n + 64)
         // Every recipient's timeline, staged in 64 windows of the horizon and one for what
         // comes at or after the 64th's end (the horizon, and periods drawn past it): each
-        // is sorted when the run reaches it and its storage given back once it is passed.
+        // is sorted when the run reaches it and its storage freed (or, with blocks, handed
+        // to a window still held) once it is passed.
         // With a counter-based generator the windows come in `blocks` blocks: only the
         // first one's events are staged now, the others' places reserved; each later block
         // is drawn again when the run reaches it (`replay`), so the list holds a block of
@@ -76,9 +77,9 @@ struct FleetRun {
                 streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)
             }
             queue.owner = UInt32(r)
-            // Room for every timeline at the first 1,024 recipients' mean size, each window
-            // its share: the list then grows once, not by doubling (its copies, and up to
-            // twice the room); fewer recipients would leave a window's share too noisy.
+            // Room for every timeline (its first block, with blocks) at the first 1,024
+            // recipients' mean size, each window its share: the list then grows once, not
+            // by doubling; fewer recipients would leave a window's share too noisy.
             if r == min(1024, n - 1) && r > 0 { queue.reserveStaged((queue.pendingCount / r + 1) * (n - r) * 9 / 8) }
             ties?.lend(&queue, to: r)
             if replayStreams != nil { timelineStarts.append(queue.issuedCount) }
@@ -93,6 +94,8 @@ struct FleetRun {
         var block = 1
         func replay(_ streams: RandomStreams) {
             let from = block * Self.blockSegments, to = block == Self.blocks - 1 ? Int.max : from + Self.blockSegments
+            // The change schedules are the variant's, the same for every recipient.
+            let changeStreams = simulation.setup(variant: id.variant).server.changeStreams(in: streams)
             for r in 0..<n {
                 let setup = setups.worldSetup(variant: id.variant, strategy: id.strategy, attributes: attributes[r])
                 streams.restart(replication: first + r)
@@ -101,7 +104,7 @@ struct FleetRun {
                 // Recipient r's timeline events have its sequences from its start on, in
                 // order, and (with shuffled ties) its own counts from 0 (`World.init`).
                 var i: UInt64 = 0
-                _ = Timeline.draw(setup, streams: streams, changeStreams: setup.server.changeStreams(in: streams), scratch: scratch) { event, t in
+                _ = Timeline.draw(setup, streams: streams, changeStreams: changeStreams, scratch: scratch) { event, t in
                     let k = queue.segment(of: t)
                     if k >= from && k < to { queue.stage(reserved: timelineStarts[r] + i, ownerSequence: i, at: t, tier: event.eventClass.tier, event) }
                     i += 1
@@ -138,9 +141,10 @@ struct FleetRun {
 
         while true {
             let next = queue.nextKey
-            // A block is drawn again before the run reaches its first window.
+            // A block is drawn again before the run reaches its first window (and every
+            // block before the run ends: a horizon under 64 µs has its blocks after it).
             if let streams = replayStreams, block < Self.blocks,
-               next.map({ $0.time >= .zero + width * Int64(block * Self.blockSegments) }) ?? true {
+               next.map({ $0.time >= .zero + width * Int64(block * Self.blockSegments) || $0.time > horizon }) ?? true {
                 replay(streams)
                 continue
             }
@@ -198,7 +202,8 @@ struct FleetRun {
         }
         // Nothing is left at or before the horizon: the clock moves to it.
         let left = queue.next(until: horizon)
-        precondition(left == nil && (replayStreams == nil || block == Self.blocks), "FleetRun: an event left before the horizon")
+        precondition(left == nil && (replayStreams == nil || block == Self.blocks),
+                     "FleetRun: an event left before the horizon, or a block of the timelines not drawn again")
         let events = queue.eventsPopped - wakes + hubEvents
         // What is left runs after the horizon, never: the list's storage (every timeline
         // staged, all of it popped) is given back before the outcomes are gathered.

@@ -4,8 +4,8 @@ import SimKernel
 /// (`EventClass`), from the device, the other devices, the server and the app, drawn from
 /// the recipient's streams at their start and given in the order the world schedules them
 /// at t = 0 (`World.scheduleTimeline`). Drawn again, from a copy of the same streams at
-/// their start, it gives the same events in the same order: a fleet stages a window of the
-/// day at a time and draws each later window again when the run reaches it
+/// their start, it gives the same events in the same order: a fleet stages its day a block
+/// of 16 windows at a time and draws each later block again when the run reaches it
 /// (`FleetRun`, `EventQueue.reserve()`).
 enum Timeline {
     /// Calls `put(event, time)` for every timeline event of `setup`'s recipient, in order.

@@ -9,8 +9,11 @@ extension World {
     mutating func scheduleTimeline(streams: RandomStreams) {
         queue.beginStaging()
         defer { queue.endStaging() }
-        if changeStreams.isEmpty { changeStreams = setup.server.changeStreams(in: streams) }
-        let changes = Timeline.draw(setup, streams: streams, changeStreams: changeStreams, scratch: scratch) { event, time in
+        // A reused world keeps its change streams (the same objects, restarted); a fleet's
+        // world draws its timeline once and keeps nothing.
+        let lookedUp = changeStreams.isEmpty ? setup.server.changeStreams(in: streams) : changeStreams
+        if prototypes != nil { changeStreams = lookedUp }
+        let changes = Timeline.draw(setup, streams: streams, changeStreams: lookedUp, scratch: scratch) { event, time in
             if queue.isHeld(time) { queue.reserve() } else { queue.schedule(event, at: time) }
         }
         if setup.device.restart.every != .zero { restartStream = streams.stream(StreamName.deviceRestarts) }

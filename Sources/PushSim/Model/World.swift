@@ -62,8 +62,9 @@ struct World: DiscreteEventModel {
     /// The strategy handlers' context and the timeline's drawing buffers: the world's own,
     /// or, in a fleet, shared by every recipient's world (`WorldScratch`).
     let scratch: WorldScratch
-    /// The change schedules' streams (`ServerSpec.changeStreams(in:)`), looked up at the
-    /// first timeline: a reused world's streams are the same objects, restarted per replication.
+    /// The change schedules' streams (`ServerSpec.changeStreams(in:)`), looked up at a
+    /// reused world's first timeline: its streams are the same objects, restarted per
+    /// replication (empty in a world that runs once).
     var changeStreams: [RandomStream] = []
     /// Every change of the run, by sequence (index sequence − 1), when `keepsChangeLog`:
     /// what a push's batch carries, whatever the server's log still retains.

@@ -61,15 +61,21 @@ import Testing
     /// at the same instants over the whole horizon make ties in one class in every block,
     /// which the shuffled order breaks: the events' order shows in each run's fingerprint.
     /// The second scenario draws every drawn part of a timeline (restarts, Low Power Mode
-    /// prompts, connectivity, app opens, changes with drawn gaps) on iOS.
-    @Test(arguments: [0, 1])
+    /// prompts, connectivity, app opens, changes with drawn gaps) on iOS; the third has a
+    /// horizon of 20 µs (windows of 1 µs: the blocks start after the horizon, and a screen
+    /// period ends after it too).
+    @Test(arguments: [0, 1, 2])
     func replayedTimelineKeepsEveryPlace(scenario: Int) throws {
         // An app opened at the horizon: an event of the window after the 64th, which runs.
-        let json = scenario == 0
-            ? Self.lone.replacingOccurrences(of: #""changes": {"count": 30, "start": "1s", "interval": "1s"}"#,
-                                             with: #""changes": [{"count": 55, "start": "1s", "interval": "2s"}, {"count": 55, "start": "1s", "interval": "2s"}]"#)
-                .replacingOccurrences(of: #""device": {"foreground": ["60s"]},"#, with: #""device": {"foreground": ["60s", "120s"]},"#)
-            : Self.drawn
+        let json = [Self.lone.replacingOccurrences(of: #""changes": {"count": 30, "start": "1s", "interval": "1s"}"#,
+                                                   with: #""changes": [{"count": 55, "start": "1s", "interval": "2s"}, {"count": 55, "start": "1s", "interval": "2s"}]"#)
+                        .replacingOccurrences(of: #""device": {"foreground": ["60s"]},"#, with: #""device": {"foreground": ["60s", "120s"]},"#),
+                    Self.drawn,
+                    Self.lone.replacingOccurrences(of: #""horizon": "120s""#, with: #""horizon": "20us""#)
+                        .replacingOccurrences(of: #""changes": {"count": 30, "start": "1s", "interval": "1s"}"#,
+                                              with: #""changes": {"count": 10, "start": "1us", "interval": "2us"}"#)
+                        .replacingOccurrences(of: #""device": {"foreground": ["60s"]},"#,
+                                              with: #""device": {"foreground": ["5us"], "screenOn": [{"from": "3us", "to": "30us"}]},"#)][scenario]
         for ties in [[], ["--shuffle-ties", "77"]] {
             let fleet = try FleetSupport.run(json.replacingOccurrences(of: "REPS", with: "2")
                 .replacingOccurrences(of: "FLEET", with: #", "fleet": {"population": {"count": 25}}"#), ties)
