@@ -68,7 +68,7 @@ enum FleetReport {
         try set.write("summary.csv", CSV.record(SummaryTable.columns) + summaryRows.joined())
         let timelineFigure = FleetPlot.figure(name: scenario.name, cells: cells.map { "\($0.variant) / \($0.strategy)" },
                                               timelines: firstTimelines.map { $0! })
-        try set.write("plot.gp", RunPlot.script(name: scenario.name, summary: summaryRows.flatMap { CSV.parse($0) })
+        try set.write("plot.gp", RunPlot.script(name: scenario.name, summary: summaryRows.flatMap { CSV.parse($0) }, runs: "runs")
             + "# The fleet's timeline (replication 0): timeline.svg, timeline.png and timeline.pdf.\n" + timelineFigure.script())
         try set.write("paired.csv", CSV.record(PairedTable.columns)
             + PairedTable.rows(variants: scenario.variants.map(\.name), strategies: scenario.strategies.map(\.name), difference: paired.difference))

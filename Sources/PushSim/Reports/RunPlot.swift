@@ -2,8 +2,12 @@
 /// `gnuplot plot.gp` in the folder draws `rate.svg`, `rate.png` and `rate.pdf`, the
 /// convergence rate of every strategy with its 95% Wilson interval, one panel per variant.
 enum RunPlot {
-    /// - Parameter rows: `summary.csv`'s rows (header `SummaryTable.columns`), in file order.
-    static func script(name: String, summary rows: [[String]]) -> String {
+    /// - Parameters:
+    ///   - rows: `summary.csv`'s rows (header `SummaryTable.columns`), in file order.
+    ///   - runs: what a cell's runs are, after their count in the title: a study's
+    ///     replications, a fleet's runs (one per recipient and fleet replication, the rows
+    ///     of `runs.csv`).
+    static func script(name: String, summary rows: [[String]], runs: String = "replications") -> String {
         let header = SummaryTable.columns
         func col(_ c: String) -> Int { header.firstIndex(of: c)! }
         var variants: [String] = [], strategies: [String] = []
@@ -18,7 +22,7 @@ enum RunPlot {
             })])
         }
         let replications = rows.first.map { $0[col("replications")] } ?? "0"
-        let figure = GnuplotFigure(name: "rate", title: "\(name): convergence rate, 95% Wilson interval, \(replications) replications",
+        let figure = GnuplotFigure(name: "rate", title: "\(name): convergence rate, 95% Wilson interval, \(replications) \(runs)",
                                    panels: panels, columns: min(variants.count, 3), x: .categories(label: "strategy", names: strategies),
                                    yLabel: "convergence rate", yRange: -0.03...1.05, lines: false)
         return "# Written by pushsim for the scenario \(GnuplotFigure.quoted(name)). Run: gnuplot plot.gp (in this folder);\n"
