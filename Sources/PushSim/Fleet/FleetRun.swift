@@ -19,8 +19,9 @@ import SimKernel
 /// of its own at that time (its turn, in its own order, `EventClass`), then the fleet's
 /// own events. What a turn hands to a recipient (a pull answer, a topic message) is
 /// scheduled when the turn ends, so at that time it runs when that recipient's turn comes
-/// again. The list is lent to a recipient's world for its turn (`World.queue`), and to a
-/// world a shared sender reaches (`FleetSenderServices`).
+/// again. The list is the fleet's `WorldScratch`'s, which every world shares
+/// (`World.queue`); before a world runs or is reached (its turn, a shared sender's call,
+/// `FleetSenderServices`), the list's `owner` is set to its recipient.
 struct FleetRun {
     let simulation: Simulation
     let fleet: FleetSpec
@@ -44,12 +45,12 @@ struct FleetRun {
             ? RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first) : nil
         shared?.share(recipients: n, firstReplication: first)
         let worlds = FleetWorlds(count: n, streams: shared)
-        // One handlers' context and one set of drawing buffers for every world (one runs at a time).
-        let scratch = WorldScratch()
+        // One event list, one handlers' context and one set of drawing buffers for every
+        // world (one runs at a time).
+        let scratch = WorldScratch(queue: EventQueue(reservingCapacity: 4 * n + 64))
         let ties = simulation.shuffleTies.map { seed in
             FleetTieOrder(salts: (0..<n).map { Simulation.tieSalt(seed: seed, replication: first + $0, generator: scenario.generator) })
         }
-        var queue = EventQueue<WorldEvent>(reservingCapacity: 4 * n + 64)
         // Every recipient's timeline, staged in 64 windows of the horizon and one for what
         // comes at or after the 64th's end (the horizon, and periods drawn past it): each
         // is sorted when the run reaches it and its storage freed (or, with blocks, handed
@@ -59,11 +60,11 @@ struct FleetRun {
         // is drawn again when the run reaches it (`replay`), so the list holds a block of
         // the day at a time, not the day.
         let width = SimDuration(microseconds: max(1, horizon.microseconds / 64))
-        queue.beginStaging(segments: 65, of: width)
+        scratch.queue.beginStaging(segments: 65, of: width)
         let replayStreams = shared == nil ? nil : RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: first)
         var timelineStarts: [UInt64] = []
         if replayStreams != nil {
-            queue.hold(from: Self.blockSegments)
+            scratch.queue.hold(from: Self.blockSegments)
             timelineStarts.reserveCapacity(n)
         }
         for r in 0..<n {
@@ -76,20 +77,20 @@ struct FleetRun {
             } else {
                 streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication)
             }
-            queue.owner = UInt32(r)
+            scratch.queue.owner = UInt32(r)
             // Room for every timeline (its first block, with blocks) at the first 1,024
             // recipients' mean size, each window its share: the list then grows once, not
             // by doubling; fewer recipients would leave a window's share too noisy.
-            if r == min(1024, n - 1) && r > 0 { queue.reserveStaged((queue.pendingCount / r + 1) * (n - r) * 9 / 8) }
-            ties?.lend(&queue, to: r)
-            if replayStreams != nil { timelineStarts.append(queue.issuedCount) }
-            var world = World(setup: setup, streams: streams, tieSalt: queue.tieShuffleSalt, trace: NoTrace(), reusable: false,
-                              scheduling: &queue, scratch: scratch)
-            ties?.takeBack(queue, from: r)
+            if r == min(1024, n - 1) && r > 0 { scratch.queue.reserveStaged((scratch.queue.pendingCount / r + 1) * (n - r) * 9 / 8) }
+            ties?.lend(&scratch.queue, to: r)
+            if replayStreams != nil { timelineStarts.append(scratch.queue.issuedCount) }
+            var world = World(setup: setup, streams: streams, tieSalt: scratch.queue.tieShuffleSalt, trace: NoTrace(), reusable: false,
+                              scratch: scratch)
+            ties?.takeBack(scratch.queue, from: r)
             world.fleet = World.FleetLink(hub: hub, recipient: Int32(r))
             worlds.store(r, world)
         }
-        queue.endStaging()
+        scratch.queue.endStaging()
         /// The next block of windows to draw again.
         var block = 1
         func replay(_ streams: RandomStreams) {
@@ -99,19 +100,19 @@ struct FleetRun {
             for r in 0..<n {
                 let setup = setups.worldSetup(variant: id.variant, strategy: id.strategy, attributes: attributes[r])
                 streams.restart(replication: first + r)
-                queue.owner = UInt32(r)
-                ties?.lend(&queue, to: r)
+                scratch.queue.owner = UInt32(r)
+                ties?.lend(&scratch.queue, to: r)
                 // Recipient r's timeline events have its sequences from its start on, in
                 // order, and (with shuffled ties) its own counts from 0 (`World.init`).
                 var i: UInt64 = 0
                 _ = Timeline.draw(setup, streams: streams, changeStreams: changeStreams, scratch: scratch) { event, t in
-                    let k = queue.segment(of: t)
-                    if k >= from && k < to { queue.stage(reserved: timelineStarts[r] + i, ownerSequence: i, at: t, tier: event.eventClass.tier, event) }
+                    let k = scratch.queue.segment(of: t)
+                    if k >= from && k < to { scratch.queue.stage(reserved: timelineStarts[r] + i, ownerSequence: i, at: t, tier: event.eventClass.tier, event) }
                     i += 1
                 }
-                ties?.takeBack(queue, from: r)
+                ties?.takeBack(scratch.queue, from: r)
             }
-            queue.hold(from: to)
+            scratch.queue.hold(from: to)
             block += 1
         }
 
@@ -121,9 +122,9 @@ struct FleetRun {
         func rewake() {
             let t = hub.nextTime
             guard t != wake?.time else { return }
-            if let w = wake { queue.cancel(w.id) }
-            queue.owner = hubOwner
-            wake = t.map { (queue.schedule(.fleet(.wake), at: $0), $0) }
+            if let w = wake { scratch.queue.cancel(w.id) }
+            scratch.queue.owner = hubOwner
+            wake = t.map { (scratch.queue.schedule(.fleet(.wake), at: $0), $0) }
         }
         if let topic = fleet.topic { scheduleTopic(topic, hub: hub, streams: fleetStreams, horizon: horizon) }
         if sender is Outbox { hub.schedule(.tick, at: .zero) }
@@ -133,14 +134,12 @@ struct FleetRun {
         let senderRandom = fleetStreams.stream("fleet.sender")
         var hubEvents = 0, wakes = 0
         func withSender(at now: SimTime, _ body: (inout any SenderPolicy, inout SenderContext) -> Void) {
-            withUnsafeMutablePointer(to: &queue) { q in
-                var cx = SenderContext(FleetSenderServices(worlds: worlds, hub: hub, now: now, queue: q, ties: ties, random: senderRandom))
-                body(&sender!, &cx)
-            }
+            var cx = SenderContext(FleetSenderServices(worlds: worlds, hub: hub, now: now, scratch: scratch, ties: ties, random: senderRandom))
+            body(&sender!, &cx)
         }
 
         while true {
-            let next = queue.nextKey
+            let next = scratch.queue.nextKey
             // A block is drawn again before the run reaches its first window (and every
             // block before the run ends: a horizon under 64 µs has its blocks after it).
             if let streams = replayStreams, block < Self.blocks,
@@ -150,7 +149,7 @@ struct FleetRun {
             }
             guard let (now, owner, _) = next, now <= horizon else { break }
             if owner == hubOwner {
-                _ = queue.next(until: now, owner: hubOwner)
+                _ = scratch.queue.next(until: now, owner: hubOwner)
                 wakes += 1
                 wake = nil
                 while let event = hub.next(until: now) {
@@ -165,15 +164,10 @@ struct FleetRun {
                     }
                 }
             } else {
-                queue.owner = owner
-                ties?.lend(&queue, to: Int(owner))
-                worlds.withWorld(Int(owner)) { world in
-                    swap(&queue, &world.queue)
-                    Simulator.run(&world, turnOf: owner, until: now)
-                    swap(&queue, &world.queue)
-                    precondition(world.queue.isEmpty, "FleetRun: a world scheduled on its placeholder list")
-                }
-                ties?.takeBack(queue, from: Int(owner))
+                scratch.queue.owner = owner
+                ties?.lend(&scratch.queue, to: Int(owner))
+                worlds.withWorld(Int(owner)) { world in Simulator.run(&world, turnOf: owner, until: now) }
+                ties?.takeBack(scratch.queue, from: Int(owner))
             }
             // What the turn left (one access to the hub when it left nothing): the shared
             // sender's messages, then the events for recipients, then the wake-up moved.
@@ -188,10 +182,10 @@ struct FleetRun {
             }
             if !hub.handback.deliveries.isEmpty {
                 for d in hub.handback.deliveries {
-                    queue.owner = UInt32(d.recipient)
-                    ties?.lend(&queue, to: Int(d.recipient))
-                    queue.schedule(d.event, at: d.time)
-                    ties?.takeBack(queue, from: Int(d.recipient))
+                    scratch.queue.owner = UInt32(d.recipient)
+                    ties?.lend(&scratch.queue, to: Int(d.recipient))
+                    scratch.queue.schedule(d.event, at: d.time)
+                    ties?.takeBack(scratch.queue, from: Int(d.recipient))
                 }
                 hub.handback.deliveries.removeAll(keepingCapacity: true)
             }
@@ -201,24 +195,22 @@ struct FleetRun {
             }
         }
         // Nothing is left at or before the horizon: the clock moves to it.
-        let left = queue.next(until: horizon)
+        let left = scratch.queue.next(until: horizon)
         precondition(left == nil && (replayStreams == nil || block == Self.blocks),
                      "FleetRun: an event left before the horizon, or a block of the timelines not drawn again")
-        let events = queue.eventsPopped - wakes + hubEvents
+        let events = scratch.queue.eventsPopped - wakes + hubEvents
         // What is left runs after the horizon, never: the list's storage (every timeline
         // staged, all of it popped) is given back before the outcomes are gathered.
-        queue = EventQueue(reservingCapacity: 0)
-        _ = queue.next(until: horizon)
+        scratch.queue = EventQueue(reservingCapacity: 0)
+        _ = scratch.queue.next(until: horizon)
         if sender != nil { withSender(at: horizon) { policy, cx in policy.finish(&cx) } }
         var outcomes = FleetOutcomes()
         // Each world is released once its outcome is read: the outcomes replace the worlds.
         for r in 0..<n {
             var world = worlds.take(r)
-            queue.owner = UInt32(r)
-            ties?.lend(&queue, to: r)
-            swap(&queue, &world.queue)
+            scratch.queue.owner = UInt32(r)
+            ties?.lend(&scratch.queue, to: r)
             outcomes.append(world.finish(at: horizon))
-            swap(&queue, &world.queue)
         }
         hub.timeline.finish()
         return withExtendedLifetime(hub) { FleetOutcome(id: id, outcomes: outcomes, timeline: hub.timeline, events: events) }

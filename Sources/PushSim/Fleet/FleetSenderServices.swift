@@ -18,9 +18,9 @@ struct FleetSenderServices: SenderServices {
     let worlds: FleetWorlds
     let hub: FleetHub
     let now: SimTime
-    /// The fleet's one event list, held by the fleet run while the sender runs; lent to a
-    /// world the handler changes (`lend`). Valid for the handler's call only.
-    let queue: UnsafeMutablePointer<EventQueue<WorldEvent>>
+    /// The fleet's scratch, whose event list every world shares: its `owner` is set to the
+    /// recipient whose world the handler changes (`lend`).
+    let scratch: WorldScratch
     /// The recipients' shuffled tie order (nil: FIFO ties).
     let ties: FleetTieOrder?
     let random: RandomStream
@@ -52,24 +52,17 @@ struct FleetSenderServices: SenderServices {
         return lend(i) { $0.send(local_push, to: local) }
     }
 
-    /// Runs `body` on recipient `i`'s world with the event list lent to it: what it
+    /// Runs `body` on recipient `i`'s world with the event list's owner set to it: what it
     /// schedules is recipient i's (owner i).
     private func lend<R>(_ i: Int, _ body: (inout World) -> R) -> R {
-        let owner = queue.pointee.owner
-        queue.pointee.owner = UInt32(i)
-        ties?.lend(&queue.pointee, to: i)
+        let owner = scratch.queue.owner
+        scratch.queue.owner = UInt32(i)
+        ties?.lend(&scratch.queue, to: i)
         defer {
-            ties?.takeBack(queue.pointee, from: i)
-            queue.pointee.owner = owner
+            ties?.takeBack(scratch.queue, from: i)
+            scratch.queue.owner = owner
         }
-        return worlds.withWorld(i) { w in
-            swap(&queue.pointee, &w.queue)
-            defer {
-                swap(&queue.pointee, &w.queue)
-                precondition(w.queue.isEmpty, "FleetSenderServices: a world scheduled on its placeholder list")
-            }
-            return body(&w)
-        }
+        return worlds.withWorld(i) { body(&$0) }
     }
 
     func setSenderTimer(at time: SimTime, tag: Int32) { hub.schedule(.senderTimer(tag: tag), at: time) }

@@ -33,11 +33,11 @@ extension World {
         // no references.
         if device == 0 {
             let view = mainDevice.view(at: now, token: token), streams = mainStreams.draws
-            return ProviderContext.with(&channel, queue: &queue, ledger: &ledger, now: now, device: view, draws: streams.draws,
+            return ProviderContext.with(&channel, queue: &scratch.queue, ledger: &ledger, now: now, device: view, draws: streams.draws,
                                         order: streams.order, deviceIndex: 0, timerSlot: timerSlot, body)
         }
         let view = otherDevices.withUnsafeBufferPointer { d in d[device - 1].view(at: now, token: token) }, streams = otherStreams[device - 1].draws
-        return ProviderContext.with(&otherChannels[device - 1], queue: &queue, ledger: &ledger, now: now, device: view, draws: streams.draws,
+        return ProviderContext.with(&otherChannels[device - 1], queue: &scratch.queue, ledger: &ledger, now: now, device: view, draws: streams.draws,
                                     order: streams.order, deviceIndex: Int8(device), timerSlot: timerSlot, body)
     }
 

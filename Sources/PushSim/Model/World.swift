@@ -12,9 +12,6 @@
 /// it is enabled (`tracing`, read once): `NoTrace` for normal runs, `RunTracer` for
 /// `pushsim trace`, so a traced run is the same code as the run it explains.
 struct World: DiscreteEventModel {
-    /// The event list: the world's own (a lone run), or, in a fleet, the fleet's one list,
-    /// lent to the world for its turn (`FleetRun`) and an empty placeholder between turns.
-    var queue: EventQueue<WorldEvent>
     var server: Server
     /// The main device's channel instance (provider storage is per device): a fresh copy
     /// of the variant's channel.
@@ -59,8 +56,9 @@ struct World: DiscreteEventModel {
     var replica: Replica
     /// The id the next provider request gets (1, 2, 3, … in the run).
     var nextPushID: Int64 = 1
-    /// The strategy handlers' context and the timeline's drawing buffers: the world's own,
-    /// or, in a fleet, shared by every recipient's world (`WorldScratch`).
+    /// The event list, the strategy handlers' context and the timeline's drawing buffers:
+    /// the world's own, or, in a fleet, shared by every recipient's world (`WorldScratch`).
+    /// A copy of a world shares them with the world it was copied from.
     let scratch: WorldScratch
     /// The change schedules' streams (`ServerSpec.changeStreams(in:)`), looked up at a
     /// reused world's first timeline: its streams are the same objects, restarted per
@@ -83,18 +81,14 @@ struct World: DiscreteEventModel {
     /// - Parameter reusable: whether `reset` may be called (it keeps the prototypes); a
     ///   world that is not keeps its pushes packed (`PushLedger.packPushes`).
     init(setup: WorldSetup, streams: RandomStreams, tieSalt: UInt64 = 0, trace: any TraceSink, reusable: Bool = true) {
-        var own = EventQueue<WorldEvent>(reservingCapacity: 128)
-        self.init(setup: setup, streams: streams, tieSalt: tieSalt, trace: trace, reusable: reusable, scheduling: &own, scratch: WorldScratch())
-        swap(&queue, &own)
+        self.init(setup: setup, streams: streams, tieSalt: tieSalt, trace: trace, reusable: reusable, scratch: WorldScratch())
     }
 
-    /// The same, scheduling the timeline on `shared` (a fleet's one list, its `owner` set to
-    /// the recipient), which the world gives back: its own `queue` is an empty placeholder.
-    /// `scratch`: the fleet's, shared by its worlds.
+    /// The same, with `scratch`'s event list and handlers' context (a fleet's, shared by
+    /// its worlds: the timeline is scheduled on the fleet's one list, whose `owner` the
+    /// caller has set to the recipient).
     init(setup: WorldSetup, streams: RandomStreams, tieSalt: UInt64 = 0, trace: any TraceSink, reusable: Bool = true,
-         scheduling shared: inout EventQueue<WorldEvent>, scratch: WorldScratch) {
-        queue = EventQueue(reservingCapacity: 0)
-        swap(&queue, &shared)
+         scratch: WorldScratch) {
         self.scratch = scratch
         self.setup = setup
         let device = setup.device
@@ -108,7 +102,7 @@ struct World: DiscreteEventModel {
         // A world that runs once is a fleet's, one of up to a million held at once: its
         // pushes are kept packed (a quarter of the memory, some CPU per push).
         if !reusable { ledger.packPushes() }
-        queue.shuffleTies(salt: tieSalt)
+        scratch.queue.shuffleTies(salt: tieSalt)
         mainDevice = Device(main: device)
         mainStreams = DeviceStreams(random: streams.stream(StreamName.channel), order: streams.stream(StreamName.channelOrder))
         userRandom = streams.stream(StreamName.deviceUser)
@@ -119,7 +113,6 @@ struct World: DiscreteEventModel {
         if !setup.recipient.otherDevices.isEmpty { addOtherDevices(setup.recipient.otherDevices) }
         scheduleTimeline(streams: streams)
         rescheduleDoze()
-        swap(&queue, &shared)
     }
 
     /// The same, from the parts of a setup.
@@ -142,6 +135,13 @@ struct World: DiscreteEventModel {
     var strategyPrototype: any ClientStrategy { setup.strategy }
     var channelObservesNotifications: Bool { setup.channelObservesNotifications }
     var keepsChangeLog: Bool { setup.keepsChangeLog }
+
+    /// The event list (`WorldScratch.queue`): the world's own in a lone run, the fleet's
+    /// one list in a fleet.
+    var queue: EventQueue<WorldEvent> {
+        @inline(__always) _read { yield scratch.queue }
+        @inline(__always) _modify { yield &scratch.queue }
+    }
 
     /// Makes the world what `init` built for replication `replication` of the same variant
     /// and strategy (streams restarted, every component and plug-in reset, the timeline

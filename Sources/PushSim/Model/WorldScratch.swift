@@ -1,17 +1,23 @@
-/// What a world needs only while one of its calls runs, kept apart from the world so that
-/// the worlds of one thread share it: the strategy handlers' context (`AppContext`, begun
-/// anew for every handler, `World.react`) and the buffers a timeline is drawn into
-/// (`World.scheduleTimeline`). A fleet's worlds share one, so each recipient's world is
-/// 96 bytes smaller (1,392) and its handlers reuse the one context's list storage; a lone
-/// world has its own, reused over its replications (`World.reset`).
+import SimKernel
+
+/// What the worlds of one thread share: the event list, the strategy handlers' context
+/// (`AppContext`, begun anew for every handler, `World.react`) and the buffers a timeline
+/// is drawn into (`World.scheduleTimeline`). A fleet's worlds share one, so the fleet has
+/// one event list, each recipient's events carrying it as `owner`, and each world holds
+/// none of these (1,272 bytes); a lone world has its own, reused over its replications
+/// (`World.reset`): a lone run is a fleet of one.
 ///
 /// Invariants:
-/// - The parts live in the header of one `ManagedBuffer` (no elements) and are reached
-///   through a pointer to it, so an access makes no run-time exclusivity check (a class's
-///   stored property would make one per access): the rules below stand in for them.
-/// - One access at a time: a body never reaches the same scratch again (`context` and
-///   `timeline` trap if it does). A world reads what a handler left before anything else
-///   can begin the context anew, and nothing a part holds outlives the call that uses it.
+/// - The parts live in one allocation this scratch owns (`parts`, allocated and
+///   initialized in `init`, deinitialized and freed in `deinit`, never handed out), so an
+///   access makes no run-time exclusivity check (a class's stored property would make one
+///   per access): the rules below stand in for them.
+/// - `context` and `timeline`: one access at a time; a body never reaches either of them
+///   on the same scratch again (they trap if it does). A world reads what a handler left
+///   before anything else can begin the context anew, and nothing they hold outlives the
+///   call that uses it.
+/// - `queue` may be reached inside them (a handler schedules, a timeline is staged): it
+///   is a separate part, and no access to it is held across another access to it.
 /// - Not thread-safe: the worlds of one thread (a fleet's run, or one lone world).
 final class WorldScratch {
     /// The drawing buffers of `World.scheduleTimeline`.
@@ -21,36 +27,51 @@ final class WorldScratch {
     }
 
     private struct Parts {
+        var queue: EventQueue<WorldEvent>
         var context = AppContext(now: .zero, cursor: 0, online: false)
         var timeline = Timeline()
         var busy = false
     }
 
-    private let storage = ManagedBuffer<Parts, UInt8>.create(minimumCapacity: 0) { _ in Parts() }
+    private let parts: UnsafeMutablePointer<Parts>
+
+    /// - Parameter queue: the event list of the worlds that share this scratch.
+    init(queue: EventQueue<WorldEvent> = EventQueue(reservingCapacity: 128)) {
+        parts = .allocate(capacity: 1)
+        parts.initialize(to: Parts(queue: queue))
+    }
+
+    deinit {
+        parts.deinitialize(count: 1)
+        parts.deallocate()
+    }
+
+    /// The event list of the worlds that share this scratch: a lone world's own, or a
+    /// fleet's one list (its `owner` the recipient whose turn it is).
+    var queue: EventQueue<WorldEvent> {
+        @inline(__always) _read { yield parts.pointee.queue }
+        @inline(__always) _modify { yield &parts.pointee.queue }
+    }
 
     /// `body` with the handlers' context, changed in place.
-    /// - Precondition: no other access to this scratch is under way.
+    /// - Precondition: no other access to the context or the timeline is under way.
     @inline(__always)
     func context<R>(_ body: (inout AppContext) -> R) -> R {
-        storage.withUnsafeMutablePointerToHeader { parts in
-            enter(parts)
-            defer { parts.pointee.busy = false }
-            return body(&parts.pointee.context)
-        }
+        enter()
+        defer { parts.pointee.busy = false }
+        return body(&parts.pointee.context)
     }
 
     /// `body` with the timeline's drawing buffers, changed in place.
-    /// - Precondition: no other access to this scratch is under way.
+    /// - Precondition: no other access to the context or the timeline is under way.
     func timeline<R>(_ body: (inout Timeline) -> R) -> R {
-        storage.withUnsafeMutablePointerToHeader { parts in
-            enter(parts)
-            defer { parts.pointee.busy = false }
-            return body(&parts.pointee.timeline)
-        }
+        enter()
+        defer { parts.pointee.busy = false }
+        return body(&parts.pointee.timeline)
     }
 
     @inline(__always)
-    private func enter(_ parts: UnsafeMutablePointer<Parts>) {
+    private func enter() {
         precondition(!parts.pointee.busy, "WorldScratch: reached again inside an access")
         parts.pointee.busy = true
     }

@@ -20,30 +20,27 @@ struct FleetSenderServicesTests {
         withServicesAndList(tokenStore) { s, worlds, _ in body(s, worlds) }
     }
 
-    /// The same, with the fleet's one event list the services lend (recipient 3's owner set,
-    /// as after a turn of a fourth recipient). The worlds are as a fleet keeps them: their
-    /// own lists empty placeholders (their timelines are dropped).
+    /// The same, with the fleet's scratch, whose one event list the worlds share (recipient
+    /// 3's owner set, as after a turn of a fourth recipient; the timelines dropped).
     static func withServicesAndList(_ tokenStore: String = "perToken",
-                                    _ body: (FleetSenderServices, FleetWorlds, UnsafeMutablePointer<EventQueue<WorldEvent>>) -> Void) {
+                                    _ body: (FleetSenderServices, FleetWorlds, WorldScratch) -> Void) {
         let scenario = Self.scenario(tokenStore)
         let simulation = Simulation(scenario: scenario)
         let worlds = FleetWorlds(count: 3)
+        let scratch = WorldScratch()
         for r in 0..<3 {
             let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: r)
-            var w = Simulation.world(channel: scenario.variants[0].channel, strategy: scenario.strategies[0].prototype,
-                                     setup: simulation.setup(variant: 0), streams: streams, trace: NoTrace())
+            let setup = WorldSetup(simulation.setup(variant: 0), channel: scenario.variants[0].channel, strategy: scenario.strategies[0].prototype)
+            var w = World(setup: setup, streams: streams, trace: NoTrace(), reusable: false, scratch: scratch)
             w.mainDevice.previousRegisteredToken = 100 + r
-            w.queue = EventQueue(reservingCapacity: 0)
             worlds.store(r, w)
         }
+        scratch.queue = EventQueue(reservingCapacity: 0)
         let hub = FleetHub(spec: try! JSONDecoder().decode(FleetSpec.self, from: Data(#"{"population": {"count": 3}}"#.utf8)),
                            horizon: .zero + .hours(1), topicTemplate: nil)
-        var queue = EventQueue<WorldEvent>(reservingCapacity: 0)
-        queue.owner = 3
+        scratch.queue.owner = 3
         let random = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: 0).stream("fleet.sender")
-        withUnsafeMutablePointer(to: &queue) { q in
-            body(FleetSenderServices(worlds: worlds, hub: hub, now: .zero, queue: q, ties: nil, random: random), worlds, q)
-        }
+        body(FleetSenderServices(worlds: worlds, hub: hub, now: .zero, scratch: scratch, ties: nil, random: random), worlds, scratch)
     }
 
     @Test("A perToken recipient r holds registrations 16r (current token) and 16r + 1 (previous token)")
@@ -89,10 +86,10 @@ struct FleetSenderServicesTests {
             // The message, as a recipient's server opens it for the shared sender.
             push.notification = worlds.withWorld(1) { $0.messages.open() } | 1 << FleetSenderServices.messageShift
             _ = s.send(push, to: 16)   // recipient 1's current registration
-            #expect(list.pointee.pendingCount > 0, "the channel scheduled the copy's arrival")
-            #expect(list.pointee.nextKey?.owner == 1)
-            #expect(list.pointee.owner == 3, "the owner before the send is restored")
-            #expect(worlds.read(1) { $0.queue.isEmpty && $0.ledger.count == 1 })
+            #expect(list.queue.pendingCount > 0, "the channel scheduled the copy's arrival")
+            #expect(list.queue.nextKey?.owner == 1)
+            #expect(list.queue.owner == 3, "the owner before the send is restored")
+            #expect(worlds.read(1) { $0.ledger.count == 1 })
             #expect(worlds.read(0) { $0.ledger.count == 0 })
         }
     }

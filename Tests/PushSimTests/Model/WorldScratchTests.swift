@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SimKernel
 @testable import PushSim
 
 /// `WorldScratch`: one handlers' context and one set of drawing buffers, shared by the
@@ -59,24 +60,26 @@ struct WorldScratchTests {
             let worldSetup = WorldSetup(setup, channel: scenario.variants[0].channel, strategy: strategy.prototype)
             for replication in stride(from: 0, to: scenario.replications, by: 2) {
                 let streams = { (k: Int) in RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: replication + k) }
-                // Two worlds on one scratch, run event by event in turn, as a fleet's turns interleave.
+                // Two worlds on one scratch, one event list, each world's events its own
+                // (`owner` k), run a turn at a time in the list's order, as a fleet's are.
+                scratch.queue = EventQueue(reservingCapacity: 16)
                 var shared = (0..<2).map { k in
-                    var list = EventQueue<WorldEvent>(reservingCapacity: 16)
-                    var w = World(setup: worldSetup, streams: streams(k), trace: NoTrace(), scheduling: &list, scratch: scratch)
-                    swap(&w.queue, &list)
-                    return w
+                    scratch.queue.owner = UInt32(k)
+                    return World(setup: worldSetup, streams: streams(k), trace: NoTrace(), scratch: scratch)
                 }
-                var left = [true, true]
-                while left.contains(true) {
-                    for k in 0..<2 where left[k] {
-                        if let e = shared[k].queue.next(until: worldSetup.horizon) { shared[k].handle(e) } else { left[k] = false }
-                    }
+                var turns = 0
+                while let (now, owner, _) = scratch.queue.nextKey, now <= worldSetup.horizon {
+                    scratch.queue.owner = owner
+                    Simulator.run(&shared[Int(owner)], turnOf: owner, until: now)
+                    turns += 1
                 }
+                _ = scratch.queue.next(until: worldSetup.horizon)
                 for k in 0..<2 {
                     var own = World(setup: worldSetup, streams: streams(k), trace: NoTrace())
                     let a = own.run(until: worldSetup.horizon)
                     #expect(a == shared[k].finish(at: worldSetup.horizon), "\(strategy.name), replication \(replication + k)")
                     #expect(a.counts[.events] > 0)
+                    #expect(turns > 2)
                 }
             }
         }
