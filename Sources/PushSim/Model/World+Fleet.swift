@@ -50,7 +50,7 @@ extension World {
 
     private mutating func commitTopicChange(key: Int32) {
         let old = server.state[Int(key)]
-        let change = server.commit(key: key, value: server.head + 1)
+        let change = server.commit(key: key)
         if keepsChangeLog { changeLog.append(change) }
         observe(.changeCommitted(key: key, sequence: change.sequence, old: old, new: change.value, client: replica.state[Int(key)],
                                  notify: true))

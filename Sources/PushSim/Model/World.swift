@@ -268,7 +268,7 @@ struct World: DiscreteEventModel {
     /// message, handed to the sender policy (which sends it through `SenderContext.send`).
     private mutating func serverChange(key: Int32, schedule: Int) {
         let old = server.state[Int(key)]
-        let change = server.commit(key: key, value: server.head + 1)
+        let change = server.commit(key: key)
         if keepsChangeLog { changeLog.append(change) }
         observe(.changeCommitted(key: key, sequence: change.sequence, old: old, new: change.value, client: replica.state[Int(key)],
                                  notify: notifies[schedule]))

@@ -1,9 +1,12 @@
 /// The app's server: the authoritative state and a change log with bounded retention.
 ///
 /// State is a map key → value over keys `0 ..< keyCount`, stored densely (value 0 = never
-/// written). The log keeps the last `retainLast` changes; a client whose cursor is older
-/// than that gets a reset carrying the full snapshot (like a sync endpoint answering
-/// "410 Gone, here is everything").
+/// written). Change s (s = 1, 2, 3, …) writes the value s to its key, so a value names the
+/// change it comes from (docs/model.md); the log therefore keeps only each retained
+/// change's key (4 bytes, where a `Change` takes 24: a fleet holds a log per recipient).
+/// The log keeps the last `retainLast` changes; a client whose cursor is older than that
+/// gets a reset carrying the full snapshot (like a sync endpoint answering "410 Gone, here
+/// is everything").
 public struct Server: Sendable {
     /// Current value of every key; index = key.
     public private(set) var state: [Int64]
@@ -11,8 +14,8 @@ public struct Server: Sendable {
     public private(set) var head: Int64 = 0
     /// How many of the newest changes the log keeps (≥ 0).
     public let retainLast: Int
-    /// Ring buffer of the retained changes.
-    private var log: [Change]
+    /// Ring buffer of the retained changes' keys: change s at (s − 1) mod `retainLast`.
+    private var log: [Int32]
 
     /// - Parameters:
     ///   - keyCount: number of keys (≥ 1).
@@ -39,17 +42,17 @@ public struct Server: Sendable {
     /// Oldest sequence number still in the log (`head + 1` when the log is empty).
     public var oldestRetained: Int64 { head - Int64(min(log.count, retainLast)) + 1 }
 
-    /// Commits a write of `value` to `key` and returns the change.
+    /// Commits the next change, to `key` (in `0 ..< keyCount`): its sequence number
+    /// `head + 1` is also the value it writes. Returns the change.
     /// - Complexity: O(1).
     @discardableResult
-    public mutating func commit(key: Int32, value: Int64) -> Change {
+    public mutating func commit(key: Int32) -> Change {
         head += 1
-        let change = Change(sequence: head, key: key, value: value)
-        state[Int(key)] = value
+        state[Int(key)] = head
         if retainLast > 0 {
-            if log.count < retainLast { log.append(change) } else { log[Int((head - 1) % Int64(retainLast))] = change }
+            if log.count < retainLast { log.append(key) } else { log[Int((head - 1) % Int64(retainLast))] = key }
         }
-        return change
+        return Change(sequence: head, key: key, value: head)
     }
 
     /// The changes after `cursor`, or a reset when the log no longer reaches back that far
@@ -72,5 +75,7 @@ public struct Server: Sendable {
 
     /// The retained change with sequence number `sequence`.
     /// - Precondition: `pullRange` covers `sequence` (it is still in the log).
-    public func change(_ sequence: Int64) -> Change { log[Int((sequence - 1) % Int64(retainLast))] }
+    public func change(_ sequence: Int64) -> Change {
+        Change(sequence: sequence, key: log[Int((sequence - 1) % Int64(retainLast))], value: sequence)
+    }
 }

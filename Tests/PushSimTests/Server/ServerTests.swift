@@ -1,7 +1,7 @@
 import Testing
 @testable import PushSim
 
-/// The obviously correct model: every change ever committed, in an unbounded array.
+/// The obviously correct model: every change ever committed, whole, in an unbounded array.
 private struct ReferenceServer {
     var state: [Int64]
     var log: [Change] = []
@@ -14,10 +14,10 @@ private struct ReferenceServer {
 
     var head: Int64 { Int64(log.count) }
 
-    mutating func commit(key: Int32, value: Int64) -> Change {
-        let change = Change(sequence: head + 1, key: key, value: value)
+    mutating func commit(key: Int32) -> Change {
+        let change = Change(sequence: head + 1, key: key, value: head + 1)
         log.append(change)
-        state[Int(key)] = value
+        state[Int(key)] = change.value
         return change
     }
 
@@ -33,23 +33,23 @@ private struct ReferenceServer {
 
 @Suite("Server")
 struct ServerTests {
-    @Test("commit advances head, writes state and numbers changes 1, 2, 3, …")
+    @Test("commit advances head, numbers changes 1, 2, 3, … and writes each one's number to its key")
     func commitHeadState() {
         var server = Server(keyCount: 3, retainLast: 4)
         #expect(server.head == 0)
         #expect(server.state == [0, 0, 0])
         #expect(server.oldestRetained == 1)
 
-        let first = server.commit(key: 2, value: 10)
-        #expect(first == Change(sequence: 1, key: 2, value: 10))
+        let first = server.commit(key: 2)
+        #expect(first == Change(sequence: 1, key: 2, value: 1))
         #expect(server.head == 1)
-        #expect(server.state == [0, 0, 10])
+        #expect(server.state == [0, 0, 1])
 
-        let second = server.commit(key: 0, value: 20)
-        let third = server.commit(key: 2, value: 30)
-        #expect(second.sequence == 2 && third.sequence == 3)
+        let second = server.commit(key: 0)
+        let third = server.commit(key: 2)
+        #expect(second == Change(sequence: 2, key: 0, value: 2) && third == Change(sequence: 3, key: 2, value: 3))
         #expect(server.head == 3)
-        #expect(server.state == [20, 0, 30])
+        #expect(server.state == [2, 0, 3])
         #expect(server.oldestRetained == 1)
     }
 
@@ -57,7 +57,7 @@ struct ServerTests {
     func eventsAfterCursor() {
         var server = Server(keyCount: 2, retainLast: 10)
         var committed: [Change] = []
-        for i in 1...6 { committed.append(server.commit(key: Int32(i % 2), value: Int64(100 + i))) }
+        for i in 1...6 { committed.append(server.commit(key: Int32(i % 2))) }
         #expect(server.changes(since: 0) == .events(committed))
         #expect(server.changes(since: 2) == .events(Array(committed[2...])))
         #expect(server.changes(since: 5) == .events([committed[5]]))
@@ -74,7 +74,7 @@ struct ServerTests {
             var server = Server(keyCount: 2, retainLast: retain)
             #expect(server.changes(since: 0) == .events([]))
             for i in 1...7 {
-                server.commit(key: 1, value: Int64(i))
+                server.commit(key: 1)
                 #expect(server.changes(since: server.head) == .events([]), "retainLast \(retain), head \(server.head)")
             }
         }
@@ -83,7 +83,7 @@ struct ServerTests {
     @Test("a cursor older than the retained log gets a reset with the full snapshot and the head")
     func resetWhenTooOld() {
         var server = Server(keyCount: 3, retainLast: 3)
-        for i in 1...8 { server.commit(key: Int32(i % 3), value: Int64(i * 11)) }
+        for i in 1...8 { server.commit(key: Int32(i % 3)) }
         // Retained: 6, 7, 8. Cursor 5 still reaches (needs 6 onwards), cursor 4 does not.
         #expect(server.oldestRetained == 6)
         if case let .events(changes) = server.changes(since: 5) {
@@ -91,8 +91,8 @@ struct ServerTests {
         } else {
             Issue.record("cursor 5 should get events")
         }
-        let expectedReset = PullResult.reset(snapshot: [66, 77, 88], cursor: 8)
-        #expect(server.state == [66, 77, 88])
+        let expectedReset = PullResult.reset(snapshot: [6, 7, 8], cursor: 8)
+        #expect(server.state == [6, 7, 8])
         for cursor: Int64 in [0, 1, 4] { #expect(server.changes(since: cursor) == expectedReset, "cursor \(cursor)") }
     }
 
@@ -100,7 +100,7 @@ struct ServerTests {
     func retainNothing() {
         var server = Server(keyCount: 2, retainLast: 0)
         for i in 1...5 {
-            server.commit(key: Int32(i % 2), value: Int64(i))
+            server.commit(key: Int32(i % 2))
             for cursor in 0..<server.head {
                 #expect(server.changes(since: cursor) == .reset(snapshot: server.state, cursor: server.head))
             }
@@ -111,9 +111,9 @@ struct ServerTests {
     @Test("a cursor ahead of the server, or negative, gets a reset")
     func brokenCursor() {
         var server = Server(keyCount: 1, retainLast: 5)
-        server.commit(key: 0, value: 9)
-        server.commit(key: 0, value: 8)
-        let reset = PullResult.reset(snapshot: [8], cursor: 2)
+        server.commit(key: 0)
+        server.commit(key: 0)
+        let reset = PullResult.reset(snapshot: [2], cursor: 2)
         #expect(server.changes(since: 3) == reset)
         #expect(server.changes(since: 100) == reset)
         #expect(server.changes(since: -1) == reset)
@@ -132,9 +132,8 @@ struct ServerTests {
             var mismatch: String?
             for _ in 0..<commits where mismatch == nil {
                 let key = Int32(rng.below(keys))
-                let value = Int64(rng.below(1_000))
-                let got = server.commit(key: key, value: value)
-                let want = reference.commit(key: key, value: value)
+                let got = server.commit(key: key)
+                let want = reference.commit(key: key)
                 if got != want || server.head != reference.head || server.state != reference.state {
                     mismatch = "commit: \(got) vs \(want)"
                     break
