@@ -1,12 +1,13 @@
 /// Every server change of one run, as the user-view metrics need it: when it was
 /// committed, which change to the same key superseded it, two flags (whether the user is
 /// meant to see it as a notification, whether a notification has shown it), and per key
-/// the newest change and the oldest one the client does not reflect yet.
+/// the oldest change the client does not reflect yet. Each key's newest change is the
+/// server's value of it (a change's value is its sequence number), which `commit` is given.
 ///
 /// Changes are identified by their sequence number s = 1, 2, 3, …, which is also the value
 /// they write (see `Server`), so a client value names the change it comes from.
 ///
-/// Memory: one `Record` (24 bytes) per change and two words per key, allocated as the run
+/// Memory: one `Record` (16 bytes) per change and one word per key, allocated as the run
 /// goes (`reserve` sizes it once). Every member is O(1) except `reflect`, O(1) amortized.
 struct ChangeHistory: Sendable {
     struct Record: Sendable {
@@ -48,22 +49,17 @@ struct ChangeHistory: Sendable {
         }
     }
 
-    /// Per key: its newest change and the oldest change the client does not reflect yet
-    /// (sequence numbers, 0 = none); later unreflected ones follow through `Record.next`.
-    private struct KeyState: Sendable {
-        var newest: Int64 = 0
-        var unreflected: Int64 = 0
-    }
-
     private(set) var records: [Record] = []
-    private var keys: [KeyState]
+    /// Per key: the oldest change the client does not reflect yet (a sequence number, 0 =
+    /// none); later unreflected ones follow through `Record.next`.
+    private var unreflected: [Int64]
 
     /// - Parameter keys: number of keys in the server state (≥ 1).
-    init(keys: Int) { self.keys = Array(repeating: KeyState(), count: keys) }
+    init(keys: Int) { unreflected = Array(repeating: 0, count: keys) }
 
     /// The state `init(keys:)` gives, keeping the storage (for a reused world).
     mutating func reset() {
-        for k in keys.indices { keys[k] = KeyState() }
+        for k in unreflected.indices { unreflected[k] = 0 }
         records.removeAll(keepingCapacity: true)
     }
 
@@ -73,13 +69,17 @@ struct ChangeHistory: Sendable {
     /// Changes committed so far.
     var count: Int { records.count }
 
-    /// Records change `sequence` (which must be `count + 1`) of `key` at `time`.
-    mutating func commit(sequence: Int64, key: Int32, at time: SimTime, notify: Bool) {
+    /// Records change `sequence` (which must be `count + 1`) of `key` at `time`; `previous`
+    /// is the key's change before it (the server's value of the key before this one, 0 =
+    /// none), which this one supersedes.
+    /// - Precondition: `previous` is 0 or an earlier change (< `sequence`).
+    mutating func commit(sequence: Int64, key: Int32, previous: Int64, at time: SimTime, notify: Bool) {
         precondition(Int(sequence) == records.count + 1, "changes must be recorded in sequence order")
+        precondition(previous >= 0 && previous < sequence, "change \(sequence) supersedes change \(previous)")
         records.append(Record(time: time.microseconds, next: 0, notify: notify))
-        let k = Int(key), state = keys[k]
-        if state.newest != 0 { records[Int(state.newest) - 1].next = sequence }
-        keys[k] = KeyState(newest: sequence, unreflected: state.unreflected == 0 ? sequence : state.unreflected)
+        if previous != 0 { records[Int(previous) - 1].next = sequence }
+        let k = Int(key)
+        if unreflected[k] == 0 { unreflected[k] = sequence }
     }
 
     /// Change `sequence` (1 ≤ sequence ≤ count).
@@ -100,13 +100,13 @@ struct ChangeHistory: Sendable {
     @inline(__always)
     mutating func reflect(key: Int32, value: Int64, at now: SimTime, _ body: (Int64) -> Void) {
         let k = Int(key)
-        var s = keys[k].unreflected
+        var s = unreflected[k]
         guard s != 0, s <= value else { return }
         repeat {
             let record = records[Int(s) - 1]
             body(now.microseconds - record.time)
             s = record.next
         } while s != 0 && s <= value
-        keys[k].unreflected = s
+        unreflected[k] = s
     }
 }

@@ -35,9 +35,10 @@ struct ExperienceTracker: Sendable {
         freshness.reserve(changes)
     }
 
-    /// The server committed change `sequence` to `key` at `now`.
-    mutating func serverChanged(key: Int32, sequence: Int64, at now: SimTime, notify: Bool) {
-        history.commit(sequence: sequence, key: key, at: now, notify: notify)
+    /// The server committed change `sequence` to `key` at `now`, superseding change
+    /// `previous` of the key (0 = none).
+    mutating func serverChanged(key: Int32, sequence: Int64, previous: Int64, at now: SimTime, notify: Bool) {
+        history.commit(sequence: sequence, key: key, previous: previous, at: now, notify: notify)
         notifications.serverChanged(notify: notify)
     }
 

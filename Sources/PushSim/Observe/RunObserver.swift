@@ -71,7 +71,7 @@ struct RunObserver {
         switch o {
         case let .changeCommitted(key, sequence, old, new, client, notify):
             convergence.update(old: old, new: new, other: client, now: now)
-            experience.serverChanged(key: key, sequence: sequence, at: now, notify: notify)
+            experience.serverChanged(key: key, sequence: sequence, previous: old, at: now, notify: notify)
             lastChangeTime = now
         case let .sent(push, device):
             counts[.bytesPushed] += Int(push.size)

@@ -26,9 +26,9 @@ struct ChangeHistoryRecordTests {
     @Test("A history links each key's changes in order")
     func links() {
         var h = ChangeHistory(keys: 2)
-        h.commit(sequence: 1, key: 0, at: .zero, notify: true)
-        h.commit(sequence: 2, key: 1, at: .zero + .seconds(1), notify: false)
-        h.commit(sequence: 3, key: 0, at: .zero + .seconds(2), notify: false)
+        h.commit(sequence: 1, key: 0, previous: 0, at: .zero, notify: true)
+        h.commit(sequence: 2, key: 1, previous: 0, at: .zero + .seconds(1), notify: false)
+        h.commit(sequence: 3, key: 0, previous: 1, at: .zero + .seconds(2), notify: false)
         #expect(h[1].next == 3 && h[2].next == 0 && h[3].next == 0)
         #expect(h[1].notify && !h[2].notify && !h[1].displayed)
         #expect(h[3].time == 2_000_000)

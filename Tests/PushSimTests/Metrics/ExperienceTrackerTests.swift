@@ -22,8 +22,8 @@ private struct Timeline {
     @discardableResult
     mutating func change(_ key: Int32, at t: Double, notify: Bool = false) -> Int64 {
         head += 1
+        tracker.serverChanged(key: key, sequence: head, previous: server[Int(key)], at: sec(t), notify: notify)
         server[Int(key)] = head
-        tracker.serverChanged(key: key, sequence: head, at: sec(t), notify: notify)
         observe(t)
         return head
     }
