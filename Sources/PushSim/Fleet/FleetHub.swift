@@ -3,8 +3,9 @@ import SimKernel
 /// A fleet's shared resources during one fleet run: the server's pull queue, the
 /// providers' quotas, the shared sender's pending messages, the fleet's own events, and
 /// the timeline. One instance per fleet run, used on one thread; the recipients' worlds
-/// reach it through `World.FleetLink`, and what it hands back to a recipient goes into
-/// `handback`, which `FleetRun` schedules for that recipient after the current turn.
+/// reach it through the scratch they share (`WorldScratch.hub`), and what it hands back to
+/// a recipient goes into `handback`, which `FleetRun` schedules for that recipient after
+/// the current turn.
 ///
 /// Its properties are checked for exclusive access at run time, as every class's are. On
 /// the hot path, `FleetRun` reads it once per turn (`handback`), and a recipient's

@@ -47,7 +47,7 @@ struct FleetRun {
         let worlds = FleetWorlds(count: n, streams: shared)
         // One event list, one handlers' context and one set of drawing buffers for every
         // world (one runs at a time).
-        let scratch = WorldScratch(queue: EventQueue(reservingCapacity: 4 * n + 64))
+        let scratch = WorldScratch(queue: EventQueue(reservingCapacity: 4 * n + 64), hub: hub)
         let ties = simulation.shuffleTies.map { seed in
             FleetTieOrder(salts: (0..<n).map { Simulation.tieSalt(seed: seed, replication: first + $0, generator: scenario.generator) })
         }
@@ -84,10 +84,9 @@ struct FleetRun {
             if r == min(1024, n - 1) && r > 0 { scratch.queue.reserveStaged((scratch.queue.pendingCount / r + 1) * (n - r) * 9 / 8) }
             ties?.lend(&scratch.queue, to: r)
             if replayStreams != nil { timelineStarts.append(scratch.queue.issuedCount) }
-            var world = World(setup: setup, streams: streams, tieSalt: scratch.queue.tieShuffleSalt, trace: NoTrace(), reusable: false,
+            let world = World(setup: setup, streams: streams, tieSalt: scratch.queue.tieShuffleSalt, trace: NoTrace(), reusable: false,
                               scratch: scratch)
             ties?.takeBack(scratch.queue, from: r)
-            world.fleet = World.FleetLink(hub: hub, recipient: Int32(r))
             worlds.store(r, world)
         }
         scratch.queue.endStaging()

@@ -166,7 +166,7 @@ extension World {
             queue.schedule(.pullComplete(failed: true, process: app.generation), at: queue.now)
             return
         }
-        if let link = fleet, link.hub.servesPulls { requestSharedPull(link.hub, recipient: link.recipient); return }
+        if let hub = scratch.hub, hub.servesPulls { requestSharedPull(hub, recipient: fleetRecipient); return }
         let latency = client.pullLatency.sample(clientRandom)
         observe(.pullStarted(full: replica.currentPullIsFull, network: true, latency: latency))
         let failed = client.pullFailure > 0 && clientRandom.bernoulli(client.pullFailure)

@@ -1,17 +1,13 @@
 /// The world as one recipient of a fleet (`FleetRun`): what it hands to the fleet's
 /// shared resources (`FleetHub`) instead of handling alone, and what comes back.
 ///
-/// A world outside a fleet (`fleet == nil`) never reaches this code: a lone recipient
+/// A world outside a fleet (its scratch has no hub) never reaches this code: a lone recipient
 /// runs exactly as before, and a fleet whose shared resources are all off runs each
 /// recipient exactly as the lone run of the same streams (docs/model.md, Fleets).
 extension World {
-    /// The recipient's index in the fleet and the fleet's shared resources.
-    struct FleetLink {
-        /// Unowned: the fleet run keeps the hub alive longer than every world, and a
-        /// strong reference would cost two atomic reference-count operations per use.
-        unowned(unsafe) let hub: FleetHub
-        let recipient: Int32
-    }
+    /// The recipient's index in the fleet: the owner of the fleet's one event list, which
+    /// is set to the recipient before its world runs or is reached (`FleetRun`).
+    var fleetRecipient: Int32 { Int32(queue.owner) }
 
     /// A pull goes to the fleet's shared server: its service time drawn from the
     /// recipient's `client` stream (where a lone run draws `pullLatency`), so the draws stay
@@ -28,7 +24,7 @@ extension World {
         switch delivery {
         case let .pullAnswer(failed, overloaded, process):
             guard process == app.generation else { observe(.pullDropped); return }
-            completePull(failed: failed || overloaded, retryAfter: overloaded ? fleet?.hub.retryAfter : nil)
+            completePull(failed: failed || overloaded, retryAfter: overloaded ? scratch.hub?.retryAfter : nil)
         case let .topicChange(_, index):
             commitTopics(through: Int(index))
         case let .topicFanOut(message, schedule):
@@ -44,8 +40,8 @@ extension World {
     /// request fans out, `topicFanOut`). A commit and its fan-out may meet at one instant in
     /// either order (`--shuffle-ties`): whichever runs first commits.
     private mutating func commitTopics(through index: Int) {
-        guard let link = fleet else { return }
-        while topicMessages.count <= index { commitTopicChange(key: link.hub.topicKeys[topicMessages.count]) }
+        guard let hub = scratch.hub else { return }
+        while topicMessages.count <= index { commitTopicChange(key: hub.topicKeys[topicMessages.count]) }
     }
 
     private mutating func commitTopicChange(key: Int32) {
@@ -62,9 +58,9 @@ extension World {
     /// state apply as for any push); the provider request itself is the topic's one
     /// (counted by the fleet's timeline, not per recipient).
     private mutating func topicFanOut(message index: Int64, schedule: Int) {
-        guard let link = fleet else { return }
+        guard let hub = scratch.hub else { return }
         let (message, change) = topicMessages[Int(index)]
-        var push = link.hub.topicShape(schedule).push(id: 0, cursor: change.sequence, change: change, at: queue.now)
+        var push = hub.topicShape(schedule).push(id: 0, cursor: change.sequence, change: change, at: queue.now)
         push.notification = message
         for r in 0..<registrationCount {
             let (d, slot) = registration(r)

@@ -45,7 +45,7 @@ extension World {
         observe(.sent(push, device: device))
         if self.device(device, { !$0.installed || token != $0.token }) { observe(.staleTokenSend) }
         let answer: ProviderAnswer
-        if quotas, let link = fleet, let refusal = link.hub.quotaRefusal(platform: self.device(device) { $0.platform }, recipient: link.recipient,
+        if quotas, let hub = scratch.hub, let refusal = hub.quotaRefusal(platform: self.device(device) { $0.platform }, recipient: fleetRecipient,
                                                                  device: device, at: queue.now) {
             answer = refusal   // the provider's quota answers before the channel sees the request
         } else {
@@ -55,7 +55,7 @@ extension World {
         case let .rejected(error, retryAfter):
             precondition(!ledger.isFinal(push.id), "\(type(of: setup.channel)) refused push \(push.id) after ending it: a refusal does nothing else")
             ledger.reject(push.id, Rejection(error, retryAfter: retryAfter))
-            if let link = fleet { link.hub.timeline.rejected(error, at: queue.now) }
+            if let hub = scratch.hub { hub.timeline.rejected(error, at: queue.now) }
         case let .accepted(messageID):
             precondition(messageID == push.id, "\(type(of: setup.channel)) accepted push \(push.id) as message \(messageID)")
             let duplicate = messages.accept(push.notification, device: device)

@@ -67,8 +67,6 @@ struct World: DiscreteEventModel {
     /// Every change of the run, by sequence (index sequence − 1), when `keepsChangeLog`:
     /// what a push's batch carries, whatever the server's log still retains.
     var changeLog: [Change] = []
-    /// In a fleet: the recipient's index and the shared resources (nil: a lone recipient).
-    var fleet: FleetLink?
     /// Per topic message committed for the recipient so far (fleets with a `topic`,
     /// `World+Fleet`): its message id and change.
     var topicMessages: [(message: Int64, change: Change)] = []
@@ -278,9 +276,9 @@ struct World: DiscreteEventModel {
         guard shape.send else { return }
         var message = shape.push(id: 0, cursor: server.head, change: change, at: queue.now)
         message.notification = messages.open()
-        if let link = fleet, link.hub.sharesSender {
-            message.recipient = link.recipient
-            link.hub.handback.messages.append(message)
+        if let hub = scratch.hub, hub.sharesSender {
+            message.recipient = fleetRecipient
+            hub.handback.messages.append(message)
             return
         }
         withSender { policy, cx in policy.onMessage(message, &cx) }

@@ -1,11 +1,11 @@
 import SimKernel
 
-/// What the worlds of one thread share: the event list, the strategy handlers' context
-/// (`AppContext`, begun anew for every handler, `World.react`) and the buffers a timeline
-/// is drawn into (`World.scheduleTimeline`). A fleet's worlds share one, so the fleet has
-/// one event list, each recipient's events carrying it as `owner`, and each world holds
-/// none of these (1,272 bytes); a lone world has its own, reused over its replications
-/// (`World.reset`): a lone run is a fleet of one.
+/// What the worlds of one thread share: the event list, the fleet's shared resources (a
+/// fleet's), the strategy handlers' context (`AppContext`, begun anew for every handler,
+/// `World.react`) and the buffers a timeline is drawn into (`World.scheduleTimeline`). A
+/// fleet's worlds share one, so the fleet has one event list, each recipient's events
+/// carrying it as `owner`, and each world holds none of these (1,256 bytes); a lone world
+/// has its own, reused over its replications (`World.reset`): a lone run is a fleet of one.
 ///
 /// Invariants:
 /// - The parts live in one allocation this scratch owns (`parts`, allocated and
@@ -35,8 +35,14 @@ final class WorldScratch {
 
     private let parts: UnsafeMutablePointer<Parts>
 
-    /// - Parameter queue: the event list of the worlds that share this scratch.
-    init(queue: EventQueue<WorldEvent> = EventQueue(reservingCapacity: 128)) {
+    /// The fleet's shared resources (`FleetHub`), or nil for a lone world's scratch.
+    let hub: FleetHub?
+
+    /// - Parameters:
+    ///   - queue: the event list of the worlds that share this scratch.
+    ///   - hub: a fleet's shared resources (nil: a lone world's).
+    init(queue: EventQueue<WorldEvent> = EventQueue(reservingCapacity: 128), hub: FleetHub? = nil) {
+        self.hub = hub
         parts = .allocate(capacity: 1)
         parts.initialize(to: Parts(queue: queue))
     }

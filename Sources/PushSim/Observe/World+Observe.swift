@@ -6,7 +6,7 @@ extension World {
     mutating func observe(_ o: Observation) {
         if observer.tracing && o.showsLedgerFirst { flushLedgerNotes() }
         observer.record(o, at: queue.now)
-        if let link = fleet, let n = FleetTimeline.noted(o) { link.hub.timeline.note(n, at: queue.now) }
+        if let n = FleetTimeline.noted(o), let hub = scratch.hub { hub.timeline.note(n, at: queue.now) }
     }
 
     /// Hands the ledger's new outcomes and delay reasons to the observer (traces only).
