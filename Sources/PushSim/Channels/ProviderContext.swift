@@ -11,7 +11,7 @@
 /// path embeds the APNs model) hands the embedded one its own tag space with `nested(_:_:)`.
 ///
 /// A context is valid only during the call it is passed to, and it is noncopyable, so a
-/// plug-in cannot keep it for later (it points into the running world).
+/// plug-in cannot keep it for later (it points into the running world's ledger and list).
 public struct ProviderContext: ~Copyable {
     /// The current simulated time.
     public let now: SimTime
@@ -124,7 +124,8 @@ public struct ProviderContext: ~Copyable {
 
 extension ProviderContext {
     /// `body(&channel, &context)` with a context over `queue` and `ledger`, valid for the
-    /// call's duration (the world passes three disjoint stored properties of itself).
+    /// call's duration (the world passes two disjoint stored properties of itself, the
+    /// channel and the ledger, and its scratch's list).
     static func with<C, R>(_ channel: inout C, queue: inout EventQueue<WorldEvent>, ledger: inout PushLedger, now: SimTime,
                            device: DeviceView, random: RandomStream, order: RandomStream, deviceIndex: Int8, timerSlot: UInt8 = 0,
                            _ body: (inout C, inout ProviderContext) -> R) -> R {

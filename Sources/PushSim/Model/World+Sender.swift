@@ -85,7 +85,7 @@ extension World {
 struct WorldSenderServices: SenderServices {
     let world: UnsafeMutablePointer<World>
 
-    var now: SimTime { world.pointee.queue.now }
+    var now: SimTime { world.pointee.scratch.queue.now }
     var recipient: RecipientSpec { world.pointee.setup.recipient }
     var deviceCount: Int { 1 + world.pointee.otherDevices.count }
     var registrationCount: Int {
@@ -93,7 +93,8 @@ struct WorldSenderServices: SenderServices {
         return world.pointee.setup.recipient.tokenStore == .perToken ? 2 * n : n
     }
     // Stored properties and mutating methods only (a non-mutating method or computed
-    // property called on `world.pointee` was measured to copy the world first).
+    // property called on `world.pointee` was measured to copy the world first); the list
+    // through the scratch (`World.queue` is computed).
     func token(of r: Int) -> Int {
         let n = deviceCount
         let (d, previous) = r < n ? (r, false) : (r - n, true)
@@ -102,7 +103,7 @@ struct WorldSenderServices: SenderServices {
     }
     func deleteToken(_ r: Int) { world.pointee.deleteToken(r) }
     func send(_ push: Push, to device: Int) -> ProviderAnswer { world.pointee.send(push, to: device) }
-    func setSenderTimer(at time: SimTime, tag: Int32) { world.pointee.queue.schedule(.senderTimer(tag: tag), at: time) }
+    func setSenderTimer(at time: SimTime, tag: Int32) { world.pointee.scratch.queue.schedule(.senderTimer(tag: tag), at: time) }
     func senderRandom() -> RandomStream { world.pointee.senderRandom() }
     func settle(_ message: Int64, _ fate: MessageFate) { world.pointee.messages.settle(message, fate) }
     func count(_ c: Count, by n: Int, registration: Int?) { world.pointee.observer.counts[c] += n }

@@ -84,7 +84,8 @@ struct World: DiscreteEventModel {
 
     /// The same, with `scratch`'s event list and handlers' context (a fleet's, shared by
     /// its worlds: the timeline is scheduled on the fleet's one list, whose `owner` the
-    /// caller has set to the recipient).
+    /// caller has set to the recipient). A world that shares its scratch is not
+    /// `reusable`: `reset` empties the scratch's list.
     init(setup: WorldSetup, streams: RandomStreams, tieSalt: UInt64 = 0, trace: any TraceSink, reusable: Bool = true,
          scratch: WorldScratch) {
         self.scratch = scratch
@@ -150,6 +151,7 @@ struct World: DiscreteEventModel {
     mutating func reset(replication: Int, tieSalt: UInt64) {
         precondition(!observer.tracing, "only untraced worlds are reused")
         guard let prototypes else { preconditionFailure("a world built with reusable: false is not reset") }
+        precondition(scratch.hub == nil, "a fleet's world is not reset (its list is the fleet's)")
         let setup = self.setup
         streams.restart(replication: replication)
         queue.reset()

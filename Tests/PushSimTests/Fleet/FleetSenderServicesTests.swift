@@ -79,7 +79,7 @@ struct FleetSenderServicesTests {
         }
     }
 
-    @Test("A send reaches its recipient's world with the one list lent to it: what it schedules is that recipient's, and the list is given back")
+    @Test("A send reaches its recipient's world with the one list's owner set to it: what it schedules is that recipient's, and the owner before is restored")
     func sendSchedulesAsTheRecipient() {
         Self.withServicesAndList { s, worlds, list in
             var push = Push(id: 0, cursor: 1, change: Change(sequence: 1, key: 0, value: 1), sentAt: .zero)

@@ -3,8 +3,9 @@ import Testing
 @testable import SimKernel
 @testable import PushSim
 
-/// `WorldScratch`: one handlers' context and one set of drawing buffers, shared by the
-/// worlds of one thread, reached one access at a time.
+/// `WorldScratch`: one event list, one handlers' context and one set of drawing buffers,
+/// shared by the worlds of one thread; the context and the buffers reached one access at
+/// a time.
 @Suite("World scratch")
 struct WorldScratchTests {
     @Test("an access ends: the next one finds what it left, its lists' storage kept")
@@ -27,7 +28,7 @@ struct WorldScratchTests {
         #expect(scratch.timeline { $0.sessions.count } == 1)
     }
 
-    @Test("a body that reaches the scratch again traps (its invariants: one access at a time)")
+    @Test("a body that reaches the context or the buffers again traps (its invariants: one access at a time)")
     func nestedAccessTraps() async {
         await #expect(processExitsWith: .failure) { WorldScratchTests.reachInside(timeline: false) }
         await #expect(processExitsWith: .failure) { WorldScratchTests.reachInside(timeline: true) }
@@ -65,7 +66,7 @@ struct WorldScratchTests {
                 scratch.queue = EventQueue(reservingCapacity: 16)
                 var shared = (0..<2).map { k in
                     scratch.queue.owner = UInt32(k)
-                    return World(setup: worldSetup, streams: streams(k), trace: NoTrace(), scratch: scratch)
+                    return World(setup: worldSetup, streams: streams(k), trace: NoTrace(), reusable: false, scratch: scratch)
                 }
                 var turns = 0
                 while let (now, owner, _) = scratch.queue.nextKey, now <= worldSetup.horizon {
