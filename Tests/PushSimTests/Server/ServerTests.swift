@@ -73,7 +73,7 @@ struct ServerTests {
         for retain in [0, 1, 5] {
             var server = Server(keyCount: 2, retainLast: retain)
             #expect(server.changes(since: 0) == .events([]))
-            for i in 1...7 {
+            for _ in 1...7 {
                 server.commit(key: 1)
                 #expect(server.changes(since: server.head) == .events([]), "retainLast \(retain), head \(server.head)")
             }
