@@ -13,9 +13,15 @@
 #include <gsl/gsl_sort_double.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_version.h>
+#include <gsl/gsl_sf_psi.h>
+#include <gsl/gsl_sf_gamma.h>
+#include <gsl/gsl_roots.h>
 
 /// The Mersenne Twister generator type (GSL's default for PushSim).
 static inline const gsl_rng_type *pushsim_rng_mt19937(void) { return gsl_rng_mt19937; }
+
+/// Brent's bracketing root solver (`gsl_root_fsolver_brent`).
+static inline const gsl_root_fsolver_type *pushsim_root_brent(void) { return gsl_root_fsolver_brent; }
 
 /// The table of every generator type GSL knows, terminated by a NULL entry.
 static inline const gsl_rng_type **pushsim_rng_types(void) { return gsl_rng_types_setup(); }

@@ -13,7 +13,8 @@ struct Arguments {
     /// Options that take a value; everything else starting with `-` is a flag.
     static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--alpha",
                                       "--point", "--variant", "--strategy", "--replication", "--format", "--shuffle-ties", "--label", "--runs",
-                                      "--in-place", "--power", "--detect"]
+                                      "--in-place", "--power", "--detect", "--column", "--unit",
+                                      "--measured", "--threshold"]
 
     init(_ args: [String]) throws(UsageError) {
         var i = 0
@@ -85,6 +86,13 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 extension Arguments {
+    /// A finite number, or nil when absent.
+    func finite(_ name: String) throws(UsageError) -> Double? {
+        guard let text = options[name] else { return nil }
+        guard let v = Double(text), v.isFinite else { throw UsageError("\(name) expects a finite number, got \"\(text)\"") }
+        return v
+    }
+
     /// A number in (0, 1) (a level, a power or a rate change), or nil when absent.
     func fraction(_ name: String) throws(UsageError) -> Double? {
         guard let text = options[name] else { return nil }

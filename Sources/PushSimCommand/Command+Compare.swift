@@ -11,9 +11,14 @@ extension Command {
     /// Each file is read once and checked whole before anything is printed (`SummaryCells`,
     /// `PairedRuns`, `FingerprintComparison.rows`); what cannot be compared honestly throws
     /// a `ScenarioError` naming the file, row and column (exit 2). O(cells) or O(runs).
-    static func compare(_ a: Arguments, out: (String) -> Void) throws -> Int32 {
-        try a.allow(flags: ["--intervals", "--fingerprints", "--paired"], options: ["--alpha", "--power", "--detect"])
+    static func compare(_ a: Arguments, out: (String) -> Void, err: (String) -> Void, environment: [String: String]) throws -> Int32 {
+        try a.allow(flags: ["--intervals", "--fingerprints", "--paired"],
+                    options: ["--alpha", "--power", "--detect", "--measured", "--column", "--variant", "--strategy", "--threshold", "--out"])
         guard a.positional.count == 2 else { throw UsageError("expected BASELINE.csv and NEW.csv") }
+        if a.options["--measured"] != nil { return try compareMeasured(a, out: out, err: err, environment: environment) }
+        for only in ["--column", "--variant", "--strategy", "--threshold", "--out"] where a.options[only] != nil {
+            throw UsageError("\(only) applies to --measured")
+        }
         if a.flags.contains("--fingerprints") {
             guard a.flags.count == 1, a.options.isEmpty else { throw UsageError("--fingerprints takes no other option") }
             return try compareFingerprints(a.positional[0], a.positional[1], out: out)
@@ -79,7 +84,7 @@ extension Command {
 
     /// The bytes of the file at `path`, decompressed when it is gzip (`runs.csv.gz`), once
     /// its folder holds one complete report set (`ReportSet.settle`).
-    private static func bytes(_ path: String) throws(ScenarioError) -> [UInt8] {
+    static func bytes(_ path: String) throws(ScenarioError) -> [UInt8] {
         do { try ReportSet.settle(URL(fileURLWithPath: path).deletingLastPathComponent()) } catch let e as ScenarioError { throw e } catch {}
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError(file: path, path: "$", message: "cannot read the file")

@@ -36,10 +36,11 @@ enum Command {
             case "validate": return try validate(a, registry, out: out)
             case "sweep": return try sweep(a, registry, out: out, err: err, environment: environment)
             case "merge": return try merge(a, out: out, err: err, environment: environment)
-            case "compare": return try compare(a, out: out)
+            case "compare": return try compare(a, out: out, err: err, environment: environment)
             case "trace": return try trace(a, registry, out: out)
             case "fingerprints": return try fingerprints(a, out: out)
             case "columns": return try columns(a, out: out)
+            case "fit": return try fit(a, out: out)
             case "list":
                 try a.allow(flags: ["--markdown"])
                 guard a.positional.isEmpty else { throw UsageError("list takes no arguments") }

@@ -1,6 +1,6 @@
 extension CommandHelp {
     /// Every command, in the overview's order.
-    static let all: [CommandHelp] = [run, trace, validate, sweep, merge, compare, fingerprints, list, schema, columns, version, help]
+    static let all: [CommandHelp] = [run, trace, validate, sweep, merge, compare, fit, fingerprints, list, schema, columns, version, help]
 
     private static let jobs = Option("--jobs", "N", "worker threads, 1 … 1024 (default: the number of cores); the reports are byte-identical for any N")
     private static let runsFormat = Option("--runs", "csv|gzip|none",
@@ -114,11 +114,15 @@ extension CommandHelp {
         name: "compare",
         synopsis: ["compare BASELINE.csv NEW.csv [--alpha A] [--power P] [--detect D] [--intervals]",
                    "compare A/runs.csv B/runs.csv --paired [--alpha A]",
-                   "compare A/runs.csv B/runs.csv --fingerprints"],
-        summary: "did rates, intervals, paired runs or fingerprints move?",
+                   "compare A/runs.csv B/runs.csv --fingerprints",
+                   "compare SIMULATED.csv MEASURED.csv --measured COLUMN [--column NAME] [--variant V] [--strategy S] "
+                   + "[--threshold T] [--alpha A] [--out DIR]"],
+        summary: "did rates, intervals, runs or fingerprints move? or vs measured",
         description: "Given two summary.csv files, a two-proportion test of every cell's convergence rate; exit 1 "
             + "naming the cells that moved or are missing. --paired compares two runs.csv files of the same runs; "
-            + "--fingerprints their event fingerprints. runs.csv.gz files are read too. A file that is not what the mode "
+            + "--fingerprints their event fingerprints. --measured puts a column of one cell of a runs.csv next to measured "
+            + "samples: both quantile tables, the two-sample Kolmogorov-Smirnov distance and p-value (exit 1 below --alpha), "
+            + "the share above --threshold with 95% intervals, and with --out a Q-Q plot. runs.csv.gz files are read too. A file that is not what the mode "
             + "reads, has no rows, or holds an impossible value (converged above replications, an inverted or NaN interval, "
             + "a cell twice) exits 2 naming the file, row and column.",
         options: [
@@ -133,11 +137,20 @@ extension CommandHelp {
                    + "every numeric column, family-wise at alpha; exit 1 naming what moved"),
             Option("--fingerprints", nil, "exit 1 naming every run whose event fingerprints differ (either file may be "
                    + "a fingerprint list from pushsim fingerprints); takes no other option"),
+            Option("--measured", "COLUMN", "the simulated column (of runs.csv) to compare with the measured samples of the "
+                   + "second file; empty fields (a run that did not converge) are left out and counted"),
+            Option("--column", "NAME", "with --measured: the measured file's column (default: its only column)"),
+            Option("--variant", "V", "with --measured: the cell's variant (needed when the file has more than one)"),
+            Option("--strategy", "S", "with --measured: the cell's strategy (needed when the file has more than one)"),
+            Option("--threshold", "T", "with --measured: also the share of each side above T, with 95% Wilson intervals"),
+            Option("--out", "DIR", "with --measured: write the Q-Q plot there (qq.gp; qq.svg, qq.png, qq.pdf with gnuplot)"),
         ],
         examples: ["compare Results/baselines/push-hint-study.summary.csv Results/push-hint-study/summary.csv --intervals",
                    "compare old/summary.csv new/summary.csv --detect 0.06 --power 0.8",
                    "compare /tmp/fifo/runs.csv /tmp/shuffled/runs.csv --paired",
-                   "compare Results/baselines/fingerprints/push-hint-study.csv /tmp/study/runs.csv --fingerprints"])
+                   "compare Results/baselines/fingerprints/push-hint-study.csv /tmp/study/runs.csv --fingerprints",
+                   "compare Results/push-hint-study/runs.csv measured.csv --measured convergence_time_s --variant lossy "
+                   + "--strategy hintPull --threshold 5 --out /tmp/qq"])
 
     static let fingerprints = CommandHelp(
         name: "fingerprints",
@@ -164,6 +177,22 @@ extension CommandHelp {
         description: "Prints the JSON Schema (draft 2020-12) of a scenario file, as docs/schema/ keeps it (make schema).",
         options: [Option("--sweep", nil, "the schema of a sweep file instead")],
         examples: ["schema > docs/schema/scenario.schema.json", "schema --sweep"])
+
+    static let fit = CommandHelp(
+        name: "fit",
+        synopsis: ["fit SAMPLES.csv [--column NAME] [--unit U]"],
+        summary: "fit distributions to measured samples, as scenario JSON",
+        description: "Fits each built-in family (exponential, lognormal, gamma, weibull, pareto) to the samples of a CSV file by "
+            + "maximum likelihood (GSL) and prints them best first by AIC: each parameter with its standard error, ln L, AIC, and "
+            + "the Kolmogorov-Smirnov distance with its nominal p-value (parameters fitted to the same samples make the true "
+            + "p-value smaller); then each fit as a scenario's distribution JSON, and the empirical distribution of the file. "
+            + "The file: a header row, then one finite number per row in the column read (a one-column file may have no header). "
+            + "Exit 2 naming the file, row and column of a bad value.",
+        options: [
+            Option("--column", "NAME", "the column to read (default: the file's only column)"),
+            Option("--unit", "U", "write the JSON as a duration distribution in unit U (us, ms, s, m, h, d), the samples' unit"),
+        ],
+        examples: ["fit delays.csv --unit s", "fit Results/study/runs.csv --column pulls"])
 
     static let columns = CommandHelp(
         name: "columns",

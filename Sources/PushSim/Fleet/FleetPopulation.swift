@@ -108,8 +108,12 @@ public struct FleetPopulation: Decodable, Sendable {
         case .bernoulli: return nil
         case let .discrete(table):
             return check(zip(table.values, table.weights).filter { $0.1 > 0 }.map(\.0))
+        case let .empirical(table) where !table.interpolate:
+            return check(table.sorted)
         default:
-            return "a count of devices needs a distribution of whole numbers 0 … \(most) (constant, uniformInt, bernoulli or discrete), not \(d.kind)"
+            let what = d.kind == "empirical" ? "an interpolated empirical one" : d.kind
+            return "a count of devices needs a distribution of whole numbers 0 … \(most) (constant, uniformInt, bernoulli, discrete or "
+                + "empirical without interpolate), not \(what)"
         }
     }
 

@@ -26,7 +26,7 @@ extension FleetPopulation: ParamDeclaring {
         case .profiles: return .list(n, of: Profile.self, count: 1...10_000, default: .null,
                                      doc: "kinds of recipient (platform, connectivity, app use), drawn by weight (default: one, the variant)")
         case .timeZones: return .list(n, of: Zone.self, count: 1...10_000, default: .null, doc: "time zones, drawn by weight (default: the recipient's)")
-        case .otherDevices: return .value(n, type: "count distribution (constant, uniformInt, bernoulli or discrete; 0 … 7)", default: .null,
+        case .otherDevices: return .value(n, type: "count distribution (constant, uniformInt, bernoulli, discrete or empirical; 0 … 7)", default: .null,
                                           doc: "devices besides the main one (default: the recipient's list)",
                                           schema: .object(["type": "object", "required": .array([.string("kind")])]))
         }

@@ -1,15 +1,22 @@
+import Foundation
+
 /// Strict JSON decoding of `Distribution`.
 ///
 /// Shape: `{"kind": "<kind>", <that kind's parameters>}`; parameter names are exactly the
 /// case labels (`value`; `min`, `max`; `mean`; `mu`, `sigma`; `shape`, `scale`; `p`;
-/// `weights`, `values`). Every parameter is required except `discrete`'s `values`.
+/// `weights`, `values`). Every parameter is required except `discrete`'s `values`;
+/// `empirical` takes either `values` or `file` (a CSV of samples, `SampleFile`, relative to
+/// the scenario file's folder; `column` names its column when it has more than one), and
+/// `interpolate` (default false).
 ///
 /// Errors (all `DecodingError`, with the JSON path of the offending value):
 /// - `"kind"` missing, or not one of `Distribution.kinds` (the message lists them all);
 /// - a key the kind does not take (path ends at that key);
 /// - a parameter out of range: probability outside [0, 1], a non-positive mean, sigma,
 ///   shape or scale, min > max, a non-finite number, negative or all-zero weights, a
-///   `values` count different from the `weights` count (path ends at the parameter).
+///   `values` count different from the `weights` count (path ends at the parameter);
+/// - `empirical` with both `values` and `file` or neither, no values, a non-finite value, or
+///   a sample file that cannot be read (the message names that file, row and column).
 extension Distribution: Decodable {
     /// Decodes and validates a distribution object (see the extension's documentation).
     public init(from decoder: any Decoder) throws {
@@ -27,6 +34,7 @@ extension Distribution: Decodable {
         case "weibull": ["scale", "shape"]
         case "bernoulli": ["p"]
         case "discrete": ["weights", "values"]
+        case "empirical": ["values", "file", "column", "interpolate"]
         default: nil
         }
     }
@@ -87,6 +95,8 @@ extension Distribution: Decodable {
                 throw c.invalid(key("weights"), "GSL could not build a discrete table from these weights")
             }
             self = .discrete(table)
+        case "empirical":
+            self = .empirical(try Self.empirical(c, decoder))
         default:
             preconditionFailure("parameterNames(of:) and the decoder disagree about kind \(kind)")
         }
@@ -94,5 +104,35 @@ extension Distribution: Decodable {
         if let problem = invalidParameter {
             throw c.invalid(key(problem.name), problem.reason)
         }
+    }
+}
+
+extension Distribution {
+    /// The table of an `empirical` object (see the decoding extension's documentation).
+    private static func empirical(_ c: KeyedDecodingContainer<AnyCodingKey>, _ decoder: any Decoder) throws -> EmpiricalTable {
+        let (valuesKey, fileKey, columnKey) = (AnyCodingKey("values"), AnyCodingKey("file"), AnyCodingKey("column"))
+        let interpolate = try c.decodeOptional(Bool.self, forKey: AnyCodingKey("interpolate")) ?? false
+        let samples: [Double]
+        switch (c.contains(valuesKey), c.contains(fileKey)) {
+        case (true, true): throw c.invalid(fileKey, "give either \"values\" or \"file\", not both")
+        case (false, false): throw decoder.invalid("an empirical distribution needs \"values\" (a list of samples) or \"file\" (a CSV of them)")
+        case (true, false):
+            if c.contains(columnKey) { throw c.invalid(columnKey, "\"column\" names a column of \"file\"; these samples are listed in \"values\"") }
+            samples = try c.decode([Double].self, forKey: valuesKey)
+            if let problem = EmpiricalTable.problem(samples: samples) { throw c.invalid(valuesKey, problem) }
+        case (false, true):
+            let file = try c.decode(String.self, forKey: fileKey)
+            let column = try c.decodeOptional(String.self, forKey: columnKey)
+            do {
+                samples = try SampleFile.read(file, column: column, relativeTo: decoder.userInfo[SampleFile.directoryKey] as? URL,
+                                              log: decoder.userInfo[SampleFile.logKey] as? SampleFile.Log)
+            } catch {
+                throw c.invalid(fileKey, error.description)
+            }
+        }
+        guard let table = EmpiricalTable(samples: samples, interpolate: interpolate) else {
+            preconditionFailure("EmpiricalTable.problem accepted samples the table refuses")
+        }
+        return table
     }
 }

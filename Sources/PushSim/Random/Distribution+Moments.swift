@@ -21,6 +21,7 @@ extension Distribution {
         case .pareto(let shape, let scale): return shape > 1 ? shape * scale / (shape - 1) : .infinity
         case .bernoulli(let p): return p
         case .discrete(let t): return zip(t.probabilities, t.values).reduce(0) { $0 + $1.0 * $1.1 }
+        case .empirical(let t): return t.mean
         }
     }
 
@@ -46,6 +47,7 @@ extension Distribution {
         case .discrete(let t):
             let m = mean
             return zip(t.probabilities, t.values).reduce(0) { $0 + $1.0 * ($1.1 - m) * ($1.1 - m) }
+        case .empirical(let t): return t.variance
         }
     }
 
@@ -54,7 +56,8 @@ extension Distribution {
     /// `gsl_cdf_weibull_P`, `gsl_cdf_pareto_P`); `constant`, `uniformInt`, `bernoulli` and
     /// `discrete` are exact step functions (right-continuous). A degenerate `uniform`
     /// (min = max) is the step at min. Result in [0, 1].
-    /// - Complexity: O(1), O(K) for `discrete`.
+    /// `empirical` is `EmpiricalTable.cdf` (a step function, or piecewise linear when interpolated).
+    /// - Complexity: O(1), O(K) for `discrete`, O(log n) for `empirical`.
     public func cdf(_ x: Double) -> Double {
         GSL.setUp()
         switch self {
@@ -84,6 +87,8 @@ extension Distribution {
             // Summing weights in order makes the CDF exactly 1 at and above the largest value.
             let below = zip(t.weights, t.values).reduce(0) { $1.1 <= x ? $0 + $1.0 : $0 }
             return below / t.weights.reduce(0, +)
+        case .empirical(let t):
+            return t.cdf(x)
         }
     }
 }

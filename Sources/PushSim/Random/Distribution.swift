@@ -38,6 +38,10 @@ public enum Distribution: Sendable, Equatable {
     /// `values[i]` with probability `weights[i] / Σ weights` (`gsl_ran_discrete`, with the
     /// Walker alias table built once by `gsl_ran_discrete_preproc`).
     case discrete(DiscreteTable)
+    /// The distribution of observed samples, listed (`values`) or read from a file of one
+    /// column (`file`), optionally with the CDF linearly interpolated between them
+    /// (`interpolate`); see `EmpiricalTable`.
+    case empirical(EmpiricalTable)
 
     /// The JSON `"kind"` name of every case with its parameters and a one-line summary, in
     /// declaration order (for `pushsim list` and error messages).
@@ -53,6 +57,8 @@ public enum Distribution: Sendable, Equatable {
         ("bernoulli", "p in [0, 1]", "1 with probability p, else 0"),
         ("discrete", "weights (>= 0, positive sum), values (optional, default 0..K-1)",
          "values[i] with probability weights[i] / sum(weights)"),
+        ("empirical", "values (finite, at least one) or file (a CSV of one column; column: which, if more), interpolate (default false)",
+         "the observed samples: each equally likely, or the CDF interpolated linearly between them"),
     ]
 
     /// This value's JSON `"kind"` name.
@@ -68,6 +74,7 @@ public enum Distribution: Sendable, Equatable {
         case .pareto: "pareto"
         case .bernoulli: "bernoulli"
         case .discrete: "discrete"
+        case .empirical: "empirical"
         }
     }
 
@@ -95,6 +102,7 @@ public enum Distribution: Sendable, Equatable {
         case .pareto(let shape, let scale): return gsl_ran_pareto(r, shape, scale)
         case .bernoulli(let p): return Double(gsl_ran_bernoulli(r, p))
         case .discrete(let table): return table.values[gsl_ran_discrete(r, table.table)]
+        case .empirical(let table): return table.sample(s)
         }
     }
 
@@ -134,8 +142,8 @@ public enum Distribution: Sendable, Equatable {
             return positive(scale, "scale") ?? positive(shape, "shape")
         case .bernoulli(let p):
             return p >= 0 && p <= 1 ? nil : ("p", "expected a probability in [0, 1], got \(p)")
-        case .discrete:
-            return nil  // DiscreteTable validates at construction.
+        case .discrete, .empirical:
+            return nil  // DiscreteTable and EmpiricalTable validate at construction.
         }
     }
 }

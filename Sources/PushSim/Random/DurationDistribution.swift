@@ -74,6 +74,7 @@ public struct DurationDistribution: Decodable, Sendable, Equatable {
         case .uniform(let a, _): a < 0 ? "min" : nil
         case .uniformInt(let a, _): a < 0 ? "min" : nil
         case .discrete(let t): t.values.contains { $0 < 0 } ? "values" : nil
+        case .empirical(let t): t.sorted[0] < 0 ? "values" : nil
         case .exponential, .lognormal, .gamma, .weibull, .pareto, .bernoulli: nil
         }
     }

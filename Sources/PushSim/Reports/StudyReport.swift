@@ -105,6 +105,9 @@ public struct StudyReport {
             "variants": scenario.variants.map(\.name),
             "strategies": scenario.strategies.map(\.name),
         ]
+        if !scenario.sampleFiles.isEmpty {
+            object["sample_files"] = scenario.sampleFiles.map { ["file": $0.file, "fnv1a64": $0.fnv1a64] }
+        }
         if let fleet = scenario.fleet {
             object["fleet_recipients"] = fleet.population.count
             object["fleet_run_numbering"] = "recipient r of fleet replication k is run k*recipients+r (its streams' replication)"

@@ -69,16 +69,6 @@ public enum SummaryTable {
                     s.convergenceTimeQuantile(0.5).map { String(format: "%.2f", $0) } ?? "-",
                     s.convergenceTimeQuantile(0.95).map { String(format: "%.2f", $0) } ?? "-"]
         }
-        let all = [header] + rows
-        let widths = header.indices.map { i in all.map { $0[i].count }.max() ?? 0 }
-        let numeric = Set(2..<header.count)
-        func line(_ r: [String]) -> String {
-            r.indices.map { i in
-                let pad = String(repeating: " ", count: widths[i] - r[i].count)
-                return numeric.contains(i) ? pad + r[i] : r[i] + pad
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }
-        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
-        return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
+        return TextTable.render(header: header, rows: rows, numeric: Set(2..<header.count))
     }
 }

@@ -1,4 +1,9 @@
 extension OrderedJSON {
+    /// A distribution object as scenario files write it: `{"kind": …, <its parameters>}`.
+    public init(distribution d: Distribution) {
+        self = .object([Member("kind", .string(d.kind))] + Self.parameters(of: d))
+    }
+
     /// A duration distribution as scenario files write it: a constant in microseconds as a
     /// duration string (`"0s"`), anything else as its distribution object plus `"unit"`
     /// (`{"kind": "uniform", "min": 0, "max": 15, "unit": "m"}`).
@@ -18,6 +23,9 @@ extension OrderedJSON {
     private static func parameters(of d: Distribution) -> [Member] {
         if case .discrete(let table) = d {
             return [Member("weights", .array(table.weights.map { .number($0) })), Member("values", .array(table.values.map { .number($0) }))]
+        }
+        if case .empirical(let table) = d {
+            return [Member("values", .array(table.samples.map { .number($0) })), Member("interpolate", .bool(table.interpolate))]
         }
         let names = Distribution.parameterNames(of: d.kind) ?? []
         guard let payload = Mirror(reflecting: d).children.first?.value else { return [] }

@@ -19,30 +19,38 @@ extension Scenario {
     /// - Parameters:
     ///   - file: the name to put in error messages.
     ///   - registry: the kinds the JSON may name (default: the built-in ones).
+    ///   - directory: where a relative sample file (`empirical`'s `file`) is found; nil:
+    ///     the folder of `file`.
     /// - Throws: `ScenarioError`; for a sweep file (`ScenarioFileKind`), at `$`: "a sweep
     ///   file (it has "axes"), not a scenario".
-    public static func decode(_ data: Data, file: String, registry: PluginRegistry = .builtIn) throws(ScenarioError) -> Scenario {
-        try decodeStrictJSON(Scenario.self, data, file: file, registry: registry) { keys throws(ScenarioError) in
+    public static func decode(_ data: Data, file: String, registry: PluginRegistry = .builtIn, directory: URL? = nil) throws(ScenarioError) -> Scenario {
+        let log = SampleFile.Log()
+        var scenario = try decodeStrictJSON(Scenario.self, data, file: file, registry: registry, directory: directory, log: log) { keys throws(ScenarioError) in
             if case let .sweep(key) = ScenarioFileKind(topLevelKeys: keys) {
                 throw ScenarioError(file: file, path: "$", message: "a sweep file (it has \"\(key)\"), not a scenario")
             }
         }
+        scenario.sampleFiles = log.sources
+        return scenario
     }
 }
 
 /// Decodes `data` as `T` from JSON: the text must pass `StrictJSON.check` (no duplicate
 /// key, no trailing comma, numbers within `Double`, …); its failures and decoding failures
 /// become a `ScenarioError` naming `file` and the JSON path (line and column for syntax errors).
-/// Plug-in kinds are looked up in `registry` (given to the decoder's `userInfo`).
+/// Plug-in kinds are looked up in `registry` (given to the decoder's `userInfo`), relative
+/// sample files in `directory` (nil: the folder of `file`; `SampleFile.directoryKey`).
 /// `inspect` sees the top-level keys first (to reject a file of the wrong kind as a whole).
 /// Only `JSONDecoder` parses the text (no `JSONSerialization` pass besides), so an explicit
 /// list costs one decode.
-func decodeStrictJSON<T: Decodable>(_ type: T.Type, _ data: Data, file: String, registry: PluginRegistry = .builtIn,
-                                    inspect: ([String]) throws(ScenarioError) -> Void = { _ in }) throws(ScenarioError) -> T {
+func decodeStrictJSON<T: Decodable>(_ type: T.Type, _ data: Data, file: String, registry: PluginRegistry = .builtIn, directory: URL? = nil,
+                                    log: SampleFile.Log? = nil, inspect: ([String]) throws(ScenarioError) -> Void = { _ in }) throws(ScenarioError) -> T {
     try inspect(try StrictJSON.check(data, file: file))
     do {
         let decoder = JSONDecoder()
         decoder.userInfo[PluginRegistry.userInfoKey] = registry
+        decoder.userInfo[SampleFile.directoryKey] = directory ?? URL(fileURLWithPath: file).deletingLastPathComponent()
+        if let log { decoder.userInfo[SampleFile.logKey] = log }
         return try decoder.decode(T.self, from: data)
     } catch let error as DecodingError {
         throw ScenarioError(decoding: error, file: file)

@@ -41,6 +41,9 @@ public struct Scenario: Decodable, Sendable {
     /// Many recipients sharing one server, sender and the providers' quotas (nil: one
     /// recipient per run; docs/model.md, Fleets).
     public var fleet: FleetSpec?
+    /// The sample files its `empirical` distributions read, sorted, with their checksums
+    /// (set by `Scenario.decode`; `meta.json`'s `sample_files`). Not a JSON key.
+    public var sampleFiles: [SampleFile.Source] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, seed, replications, horizon, generator, server, device, message, client, strategies, variants

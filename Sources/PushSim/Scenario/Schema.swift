@@ -63,10 +63,15 @@ public enum Schema {
         let branches = Distribution.kinds.map(\.kind).map { kind -> OrderedJSON in
             let names = Distribution.parameterNames(of: kind) ?? []
             let properties = names.map { name -> OrderedJSON.Member in
-                .init(name, name == "weights" || name == "values" ? .object(["type": "array", "items": .object(["type": "number"])])
-                                                                  : .object(["type": "number"]))
+                switch name {
+                case "weights", "values": .init(name, .object(["type": "array", "items": .object(["type": "number"])]))
+                case "file", "column": .init(name, .object(["type": "string"]))
+                case "interpolate": .init(name, .object(["type": "boolean"]))
+                default: .init(name, .object(["type": "number"]))
+                }
             }
-            let required = names.filter { !(kind == "discrete" && $0 == "values") }
+            // discrete's values are optional; empirical takes values or file (decoding checks which).
+            let required = kind == "empirical" ? [] : names.filter { !(kind == "discrete" && $0 == "values") }
             return .object([
                 "if": .object(["properties": .object(["kind": .object(["const": .string(kind)])])]),
                 "then": .object(["properties": .object(properties), "required": .array(required.map { .string($0) })]),

@@ -96,7 +96,10 @@ public struct SweepPlan: Sendable {
             let label = zip(spec.axes, values).map { "\($0.name)=\($1.label)" }.joined(separator: ", ")
             let data = (try? JSONSerialization.data(withJSONObject: doc, options: [.sortedKeys])) ?? Data()
             let scenario: Scenario
-            do { scenario = try Scenario.decode(data, file: "\(path) at \(label)", registry: registry) } catch {
+            do {
+                scenario = try Scenario.decode(data, file: "\(path) at \(label)", registry: registry,
+                                               directory: URL(fileURLWithPath: basePath).deletingLastPathComponent())
+            } catch {
                 throw ScenarioError(file: path, path: "$.axes", message: "the point \(label) is not a valid scenario: \(error.path): \(error.message)")
             }
             points.append(Point(index: points.count, values: values, scenario: scenario))

@@ -21,6 +21,8 @@ let continuousDistributions: [NamedDistribution] = [
     // shape 9: the variance check's standard error uses the sample 4th moment, whose own
     // estimate is only well behaved when the 8th moment exists (shape > 8).
     NamedDistribution("pareto(9, 1)", .pareto(shape: 9, scale: 1)),
+    NamedDistribution("empirical(1, 2, 3) interpolated", .empirical(EmpiricalTable(samples: [1, 2, 3], interpolate: true)!)),
+    NamedDistribution("empirical(0.5, 4, 1, 2.5) interpolated", .empirical(EmpiricalTable(samples: [0.5, 4, 1, 2.5], interpolate: true)!)),
 ]
 
 /// The discrete ones.
@@ -28,6 +30,8 @@ let discreteDistributions: [NamedDistribution] = [
     NamedDistribution("uniformInt(-2, 7)", .uniformInt(min: -2, max: 7)),
     NamedDistribution("bernoulli(0.3)", .bernoulli(p: 0.3)),
     NamedDistribution("discrete", .discrete(DiscreteTable(weights: [1, 2, 3, 4], values: [10, 20, 30, 45])!)),
+    NamedDistribution("empirical(1, 2, 3)", .empirical(EmpiricalTable(samples: [1, 2, 3], interpolate: false)!)),
+    NamedDistribution("empirical(5, 1, 1, 2, 1)", .empirical(EmpiricalTable(samples: [5, 1, 1, 2, 1], interpolate: false)!)),
 ]
 
 private let sampleCount = 20_000
@@ -187,7 +191,7 @@ struct DistributionMomentsTests {
     func kinds() {
         let names = Distribution.kinds.map(\.kind)
         #expect(names == ["constant", "uniform", "uniformInt", "exponential", "lognormal",
-                          "gamma", "weibull", "pareto", "bernoulli", "discrete"])
+                          "gamma", "weibull", "pareto", "bernoulli", "discrete", "empirical"])
         for name in names { #expect(Distribution.parameterNames(of: name) != nil) }
         #expect(Distribution.gamma(shape: 1, scale: 1).kind == "gamma")
     }

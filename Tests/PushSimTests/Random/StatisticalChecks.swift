@@ -28,6 +28,8 @@ enum StatisticalChecks {
         "uniformDelay": (1, 1),               // χ² of the lossy channel's uniformInt delays
         "fairCoin": (1, 1),                   // the shuffled-ties coin
         "independentStreams": (15, 1),        // 5 stream pairs × 3 lags of correlation
+        "fitRecovers": (9, 1),                // pushsim fit: each of the 5 families' 9 parameters within z·SE
+        "fitStandardErrors": (9, 1),          // pushsim fit: each parameter's SE against the spread of 400 fits
     ]
     /// The sum of `otherCheckSites`.
     static let otherChecks = otherCheckSites.values.reduce(0) { $0 + $1.checks * $1.cases }
