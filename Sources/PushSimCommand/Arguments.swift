@@ -14,7 +14,7 @@ struct Arguments {
     static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--alpha",
                                       "--point", "--variant", "--strategy", "--replication", "--format", "--shuffle-ties", "--label", "--runs",
                                       "--in-place", "--power", "--detect", "--column", "--unit",
-                                      "--measured", "--threshold"]
+                                      "--measured", "--threshold", "--messages"]
 
     init(_ args: [String]) throws(UsageError) {
         var i = 0
@@ -61,10 +61,10 @@ struct Arguments {
     }
 
     /// The `--runs` option (how per-run rows are written), `.csv` when absent.
-    func runsFormat() throws(UsageError) -> RunsFormat {
-        guard let text = options["--runs"] else { return .csv }
+    func runsFormat(_ name: String = "--runs", default fallback: RunsFormat = .csv) throws(UsageError) -> RunsFormat {
+        guard let text = options[name] else { return fallback }
         guard let f = RunsFormat(rawValue: text) else {
-            throw UsageError("--runs expects \(RunsFormat.allCases.map { $0.rawValue }.joined(separator: ", ")), got \"\(text)\"")
+            throw UsageError("\(name) expects \(RunsFormat.allCases.map { $0.rawValue }.joined(separator: ", ")), got \"\(text)\"")
         }
         return f
     }

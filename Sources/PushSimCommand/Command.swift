@@ -98,13 +98,18 @@ enum Command {
 
     private static func run(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                             environment: [String: String]) throws -> Int32 {
-        try a.allow(flags: ["--quiet", "--no-plot", "--allow-large"], options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties", "--runs"])
+        try a.allow(flags: ["--quiet", "--no-plot", "--allow-large"],
+                    options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties", "--runs", "--messages"])
         let runs = try a.runsFormat()
+        let messages = try a.runsFormat("--messages", default: .none)
         if a.positional.count == 1, case let .sweep(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
             let path = a.positional[0]
             throw ScenarioError(file: path, path: "$", message: "a sweep file (it has \"\(key)\"), not a scenario; run it with pushsim sweep \(path)")
         }
         var (scenario, bytes) = try load(a, registry)
+        if messages.writesRows, scenario.fleet != nil {
+            throw UsageError("--messages is for scenarios of one recipient; a fleet's per-recipient messages are not written")
+        }
         if let n = try a.int("--replications", in: 1...100_000_000) { scenario.replications = n }
         if let s = try a.unsigned("--seed") { scenario.seed = s }
         let shuffleTies = try a.unsigned("--shuffle-ties")
@@ -119,7 +124,7 @@ enum Command {
         let provenance = StudyReport.Provenance(scenarioFile: a.positional[0], scenarioBytes: bytes,
                                                 commit: environment["PUSHSIM_COMMIT"].flatMap { $0.isEmpty ? nil : $0 } ?? GitCommit.current())
         let cells = try StudyReport.run(scenario, into: folder, jobs: jobs, provenance: provenance, shuffleTies: shuffleTies,
-                                        runs: runs, progress: progress.update)
+                                        runs: runs, messages: messages, progress: progress.update)
         progress.finish()
         out("\(scenario.name): \(scenario.replications) replication\(scenario.replications == 1 ? "" : "s"), seed \(scenario.seed) → \(folder.path)/\n\n")
         out(SummaryTable.text(cells))

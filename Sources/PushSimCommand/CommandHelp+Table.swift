@@ -14,8 +14,8 @@ extension CommandHelp {
 
     static let run = CommandHelp(
         name: "run",
-        synopsis: ["run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED] [--runs csv|gzip|none] [--no-plot] [--quiet] "
-                   + "[--allow-large]"],
+        synopsis: ["run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED] [--runs csv|gzip|none] "
+                   + "[--messages csv|gzip|none] [--no-plot] [--quiet] [--allow-large]"],
         summary: "run a scenario: reports, plots and the summary table",
         description: "Runs every replication of every variant × strategy of the scenario FILE, writes runs.csv (see --runs), "
             + "summary.csv, paired.csv, meta.json and plot.gp into DIR, prints the summary table and, with gnuplot on PATH, draws "
@@ -31,7 +31,10 @@ extension CommandHelp {
                    + "(a check of what depends on tie order; recorded in meta.json); default: FIFO"),
             Option("--no-plot", nil, "do not draw the plots (by default, when gnuplot is on PATH, plot.gp is drawn into rate.svg/png/pdf"
                    + ")"),
-            runsFormat, quiet, allowLarge,
+            runsFormat,
+            Option("--messages", "csv|gzip|none", "also a row per message per device per run: messages.csv, messages.csv.gz, or "
+                   + "none (default none; not for fleets). Each run is then run in a fresh, traced world: slower, the same results"),
+            quiet, allowLarge,
         ],
         examples: ["run Scenarios/push-hint-study.json",
                    "run Scenarios/push-hint-study.json --replications 200 --seed 7 --out /tmp/study",

@@ -60,6 +60,7 @@ extension World {
     /// Runs the push handler; an app that was not running is started in the background.
     mutating func runHandler(_ push: Push) {
         observe(.handlerRan)
+        if observer.tracing { observer.trace.handled(push: push.id, at: queue.now) }
         startApp(.background)
         precondition(push.id != 0, "a handled push has the id send(_:to:) gave it (1, 2, …): 0 means no push")
         let batch = keepsChangeLog && push.batch > 0

@@ -11,6 +11,7 @@ extension World {
     mutating func deliver(_ push: Push, copy: Int8) {
         guard mainDevice.online else { ledger.finish(push.id, .droppedDeviceOffline); return }
         observe(.copyArrived(bytes: Int(push.size), screenOn: mainDevice.screenOn))
+        if observer.tracing { observer.trace.arrived(push: push.id, device: 0, at: queue.now) }
         guard mainDevice.installed else { mainDevice.reportUninstall(at: queue.now); ledger.finish(push.id, .droppedAppForceStopped); return }
         // Before the first unlock after a boot an Android app gets no message (I6).
         if mainDevice.locked && mainDevice.platform == .android { app.heldUntilUnlock.append(push); return }

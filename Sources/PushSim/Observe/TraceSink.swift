@@ -13,6 +13,10 @@ protocol TraceSink {
     /// The change being handled sends `push` to `device` (0: the main device, 1, 2, …: the
     /// recipient's other devices).
     mutating func sent(_ push: Push, device: Int, at time: SimTime)
+    /// A copy of push `push` reached `device` (0: the main device), online.
+    mutating func arrived(push: Int64, device: Int, at time: SimTime)
+    /// The app's push handler runs for push `push`.
+    mutating func handled(push: Int64, at time: SimTime)
     /// A pull was asked for while one is in flight; one more will follow it.
     mutating func pullQueued()
     /// A pull starts: `network` false when it fails at once for want of one; `latency` the
@@ -56,6 +60,8 @@ struct NoTrace: TraceSink {
     static var isEnabled: Bool { false }
     @inline(__always) mutating func event(_ kind: TraceKind, at time: SimTime, entity: Int32, message: Int64, tag: Int32, details: [TraceDetail]) {}
     @inline(__always) mutating func sent(_ push: Push, device: Int, at time: SimTime) {}
+    @inline(__always) mutating func arrived(push: Int64, device: Int, at time: SimTime) {}
+    @inline(__always) mutating func handled(push: Int64, at time: SimTime) {}
     @inline(__always) mutating func pullQueued() {}
     @inline(__always) mutating func pullStarted(at time: SimTime, full: Bool, network: Bool, latency: SimDuration?) {}
     @inline(__always) mutating func pullResult(at time: SimTime, failure: String?, changes: Int, reset: Bool) {}

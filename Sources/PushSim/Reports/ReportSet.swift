@@ -49,6 +49,15 @@ public final class ReportSet {
         return writer
     }
 
+    /// The rows file of `report` (`messages`) in `format` (nothing for `none`); the other
+    /// formats' files of that report are removed by the commit.
+    public func rows(_ report: String, _ format: RunsFormat) throws -> RunsWriter {
+        let writer = try RunsWriter(format, url: format.fileName(of: report).map { folder.appendingPathComponent($0) })
+        runs.append(writer)
+        for name in RunsFormat.allFileNames(of: report) where name != format.fileName(of: report) { remove(name) }
+        return writer
+    }
+
     /// Removes `name` from the folder at the commit (if it is not a file of the set).
     public func remove(_ name: String) {
         guard !files.contains(where: { $0.url.lastPathComponent == name }) else { return }

@@ -8,10 +8,14 @@ public enum RunsFormat: String, CaseIterable, Sendable, Codable {
     case csv, gzip, none
 
     /// The file the rows go to (`nil` for `none`).
-    public var fileName: String? {
+    public var fileName: String? { fileName(of: "runs") }
+
+    /// The file `report`'s rows go to in this format (`messages.csv`, `messages.csv.gz`;
+    /// `nil` for `none`).
+    public func fileName(of report: String) -> String? {
         switch self {
-        case .csv: "runs.csv"
-        case .gzip: "runs.csv.gz"
+        case .csv: "\(report).csv"
+        case .gzip: "\(report).csv.gz"
         case .none: nil
         }
     }
@@ -21,6 +25,9 @@ public enum RunsFormat: String, CaseIterable, Sendable, Codable {
 
     /// The per-run files of every format, for clearing what another format left.
     static var allFileNames: [String] { allCases.compactMap(\.fileName) }
+
+    /// `report`'s files of every format.
+    static func allFileNames(of report: String) -> [String] { allCases.compactMap { $0.fileName(of: report) } }
 }
 
 /// The destination of one report's per-run rows in a `RunsFormat`: written atomically

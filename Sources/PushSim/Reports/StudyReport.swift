@@ -30,12 +30,15 @@ public struct StudyReport {
     ///   - shuffleTies: `--shuffle-ties` seed (see `Simulation.shuffleTies`); nil: FIFO ties.
     ///   - runs: how the per-run rows are written (`RunsFormat`; rows are built only when
     ///     written). The other formats' per-run files are removed from `folder` at the end.
+    ///   - messages: how the per-message rows are written (`messages.csv`, `.csv.gz`, or none,
+    ///     the default); each run with rows is run traced by `MessageSink`, in a fresh world.
     ///   - progress: called on the calling thread after each batch with (runs done, total).
     /// - Returns: the per-(variant, strategy) summaries, in scenario order.
     /// - Throws: `ScenarioError` when another process writes into `folder`; file-system
     ///   errors. No report file is replaced unless all were written.
     public static func run(_ scenario: Scenario, into folder: URL, jobs: Int, provenance: Provenance, shuffleTies: UInt64? = nil,
-                           runs format: RunsFormat = .csv, progress: ((Int, Int) -> Void)? = nil) throws -> [CellSummary] {
+                           runs format: RunsFormat = .csv, messages: RunsFormat = .none,
+                           progress: ((Int, Int) -> Void)? = nil) throws -> [CellSummary] {
         let lock = try FolderLock(folder, purpose: "pushsim run \(provenance.scenarioFile)")
         defer { lock.release() }
         let simulation = Simulation(scenario: scenario, shuffleTies: shuffleTies)
@@ -45,6 +48,7 @@ public struct StudyReport {
         let set = ReportSet(folder: folder)
         defer { set.abandon() }
         if let fleet = scenario.fleet {
+            precondition(!messages.writesRows, "messages.csv is for runs of one recipient (the command refuses it for a fleet)")
             let cells = try FleetReport.run(scenario, fleet: fleet, simulation: simulation, set: set, jobs: jobs, runs: format, progress: progress)
             try set.write("meta.json", metaJSON(scenario, provenance, shuffleTies: shuffleTies, runs: format))
             for name in GnuplotFigure.figureFiles { set.remove(name) }
@@ -53,24 +57,35 @@ public struct StudyReport {
         }
         let runs = try set.runs(format)
         try runs.write(bytes: Array(CSV.record(RunsTable.columns).utf8))
+        let messageRows = try set.rows("messages", messages)
+        try messageRows.write(bytes: Array(CSV.record(MessagesTable.columns).utf8))
         let total = simulation.runCount
         var paired = PairedAccumulator(variants: scenario.variants.count, strategies: scenario.strategies.count)
         // Workers also format their rows, so the calling thread only sums and writes.
-        try ParallelRunner.run(count: total, jobs: jobs, context: { RunWorkspace() }, body: { workspace, i -> (RunOutcome, [UInt8]) in
+        try ParallelRunner.run(count: total, jobs: jobs, context: { RunWorkspace() }, body: { workspace, i -> (RunOutcome, [UInt8], [UInt8]) in
             let id = simulation.runID(at: i)
-            let outcome = simulation.run(id, workspace: workspace)
-            guard format.writesRows else { return (outcome, []) }
+            let (variant, strategy) = (scenario.variants[id.variant].name, scenario.strategies[id.strategy].name)
+            var outcome: RunOutcome, messageBytes: [UInt8] = []
+            if messages.writesRows {
+                let (o, rows) = simulation.messages(id, cache: workspace.cache)
+                var line = CSVLine()
+                MessagesTable.append(rows, to: &line, variant: variant, strategy: strategy, replication: id.replication)
+                (outcome, messageBytes) = (o, line.bytes)
+            } else {
+                outcome = simulation.run(id, workspace: workspace)
+            }
+            guard format.writesRows else { return (outcome, [], messageBytes) }
             var row = CSVLine()
-            RunsTable.append(to: &row, variant: scenario.variants[id.variant].name, strategy: scenario.strategies[id.strategy].name,
-                             replication: id.replication, seed: scenario.seed, outcome: outcome)
-            return (outcome, row.bytes)
+            RunsTable.append(to: &row, variant: variant, strategy: strategy, replication: id.replication, seed: scenario.seed, outcome: outcome)
+            return (outcome, row.bytes, messageBytes)
         }) { first, results in
-            for (k, (outcome, row)) in results.enumerated() {
+            for (k, (outcome, row, messageBytes)) in results.enumerated() {
                 let id = simulation.runID(at: first + k)
                 let cell = id.variant * scenario.strategies.count + id.strategy
                 cells[cell].add(outcome)
                 paired.add(cell: cell, converged: outcome.converged)
                 try runs.write(bytes: row)
+                try messageRows.write(bytes: messageBytes)
             }
             progress?(first + results.count, total)
         }
@@ -80,7 +95,7 @@ public struct StudyReport {
         try set.write("plot.gp", RunPlot.script(name: scenario.name, summary: summaryRows.flatMap { CSV.parse($0) }))
         try set.write("paired.csv", CSV.record(PairedTable.columns)
             + PairedTable.rows(variants: scenario.variants.map(\.name), strategies: scenario.strategies.map(\.name), difference: paired.difference))
-        try set.write("meta.json", metaJSON(scenario, provenance, shuffleTies: shuffleTies, runs: format))
+        try set.write("meta.json", metaJSON(scenario, provenance, shuffleTies: shuffleTies, runs: format, messages: messages))
         for name in GnuplotFigure.figureFiles { set.remove(name) }   // drawn from the old set: redrawn after (`Plotter`)
         try set.commit()
         return cells
@@ -88,7 +103,8 @@ public struct StudyReport {
 
     /// `meta.json`: keys sorted, no timestamps, so equal inputs give equal bytes;
     /// `shuffle_ties` only when ties were shuffled.
-    static func metaJSON(_ scenario: Scenario, _ p: Provenance, shuffleTies: UInt64? = nil, runs: RunsFormat = .csv) throws -> String {
+    static func metaJSON(_ scenario: Scenario, _ p: Provenance, shuffleTies: UInt64? = nil, runs: RunsFormat = .csv,
+                         messages: RunsFormat = .none) throws -> String {
         var object: [String: Any] = [
             "pushsim_version": version,
             "commit": p.commit ?? NSNull(),
@@ -105,6 +121,7 @@ public struct StudyReport {
             "variants": scenario.variants.map(\.name),
             "strategies": scenario.strategies.map(\.name),
         ]
+        if messages.writesRows { object["messages_format"] = messages.rawValue }
         if !scenario.sampleFiles.isEmpty {
             object["sample_files"] = scenario.sampleFiles.map { ["file": $0.file, "fnv1a64": $0.fnv1a64] }
         }

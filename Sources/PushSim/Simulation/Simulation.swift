@@ -78,6 +78,13 @@ public struct Simulation: Sendable {
         return (outcome, RunTrace(records: tracer.records, fingerprint: outcome.fingerprint))
     }
 
+    /// Runs one replication and keeps its messages' rows (`messages.csv`): the same run as
+    /// `run(_:)`, in a fresh world (a traced world is not reused).
+    public func messages(_ id: RunID, cache: GeneratorCache? = nil) -> (outcome: RunOutcome, rows: [MessageRow]) {
+        let (outcome, sink) = run(id, cache: cache, trace: MessageSink())
+        return (outcome, sink.finished())
+    }
+
     private func run<T: TraceSink>(_ id: RunID, cache: GeneratorCache?, trace: T) -> (outcome: RunOutcome, trace: T) {
         let streams = RandomStreams(generator: scenario.generator, seed: scenario.seed, replication: id.replication, cache: cache)
         var setup = setups[id.variant]

@@ -54,6 +54,11 @@ struct RunTracer: TraceSink {
         context = current
     }
 
+    /// The trace shows a copy's arrival and the handler as the `deliver` event and what
+    /// follows it, so these add no record (traces stay as they were).
+    mutating func arrived(push: Int64, device: Int, at time: SimTime) {}
+    mutating func handled(push: Int64, at time: SimTime) {}
+
     mutating func sent(_ push: Push, device: Int, at time: SimTime) {
         var details: [TraceDetail] = [.int("value", push.change.value), .text("type", push.type.rawValue),
                                       .text("priority", push.priority.rawValue), .int("apns_priority", push.apnsPriority)]
