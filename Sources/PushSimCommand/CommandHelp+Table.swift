@@ -123,7 +123,7 @@ extension CommandHelp {
         summary: "did rates, intervals, runs or fingerprints move? or vs measured",
         description: "Given two summary.csv files, a two-proportion test of every cell's convergence rate; exit 1 "
             + "naming the cells that moved or are missing. --paired compares two runs.csv files of the same runs; "
-            + "--fingerprints their event fingerprints. --measured puts a column of one cell of a runs.csv next to measured "
+            + "--fingerprints their event fingerprints. --measured puts a column of one cell of a runs.csv or messages.csv next to measured "
             + "samples: both quantile tables, the two-sample Kolmogorov-Smirnov distance and p-value (exit 1 below --alpha), "
             + "the share above --threshold with 95% intervals, and with --out a Q-Q plot. runs.csv.gz files are read too. A file that is not what the mode "
             + "reads, has no rows, or holds an impossible value (converged above replications, an inverted or NaN interval, "
@@ -140,7 +140,7 @@ extension CommandHelp {
                    + "every numeric column, family-wise at alpha; exit 1 naming what moved"),
             Option("--fingerprints", nil, "exit 1 naming every run whose event fingerprints differ (either file may be "
                    + "a fingerprint list from pushsim fingerprints); takes no other option"),
-            Option("--measured", "COLUMN", "the simulated column (of runs.csv) to compare with the measured samples of the "
+            Option("--measured", "COLUMN", "the simulated column (of runs.csv or messages.csv) to compare with the measured samples of the "
                    + "second file; empty fields (a run that did not converge) are left out and counted"),
             Option("--column", "NAME", "with --measured: the measured file's column (default: its only column)"),
             Option("--variant", "V", "with --measured: the cell's variant (needed when the file has more than one)"),

@@ -41,6 +41,8 @@ extension DeviceSpec: ParamDeclaring {
         case .lastConnectedBefore: return Param.duration(n, default: .zero, doc: "how long before t = 0 the device last connected (F10)").any
         case .app: return .object(n, AppSpec.self, def: "app", default: .object([]), doc: "the app and its user")
         case .foreground: return .durations(n, doc: "shorthand for app.foreground (not with it)")
+        case .trace: return .object(n, DeviceTraces.self, default: .null,
+                                    doc: "a recorded timeline (file) or a folder of them: the periods, motion, restarts, app sessions and swipes (not with those keys)")
         }
     }
 }

@@ -70,6 +70,11 @@ public struct DeviceSpec: Decodable, Sendable {
     public var lastConnectedBefore: SimDuration = .zero
     /// The app and the user.
     public var app = AppSpec()
+    /// The recorded timeline(s) this device follows (`device.trace`; docs/model.md,
+    /// Trace-driven devices): one trace is applied when decoded (the spec's periods are
+    /// then the trace's); from a folder of several, each run's is chosen and applied when
+    /// the run is built (`Simulation`).
+    public var traces: DeviceTraces?
 
     /// Always online, never opened.
     public static let alwaysOnline = DeviceSpec()
@@ -80,7 +85,7 @@ public struct DeviceSpec: Decodable, Sendable {
         case platform, offline, connectivity, screenOn, charging, motion, doze, highPriorityExemption, lowPowerMode
         case lowBattery, lowPowerModeAccept, batterySaver, batterySaverAtLowBattery, standbyBucket, standbyCaps
         case backgroundBudget, heldBackgroundPush, notifications, tokenRotations, uninstalled, offlineDetection, restarts, restart, lastConnectedBefore
-        case app, foreground
+        case app, foreground, trace
     }
 
     public init(from decoder: any Decoder) throws {
@@ -122,5 +127,26 @@ public struct DeviceSpec: Decodable, Sendable {
             guard app.foreground.isEmpty else { throw c.invalid(.foreground, "give app opens in \"foreground\" or \"app.foreground\", not both") }
             app.foreground = opens
         }
+        if c.contains(.trace) {
+            if let key = DeviceTrace.replacedKeys.first(where: { c.contains(CodingKeys(rawValue: $0)!) }) {
+                throw c.invalid(.trace, "a trace gives the device's timeline; \"\(key)\" cannot be given with it")
+            }
+            let appKeys = [("foreground", !app.foreground.isEmpty), ("sessions", !app.sessions.isEmpty), ("opens", app.opens != nil),
+                           ("swipeAway", !app.swipeAway.isEmpty)]
+            if let (key, _) = appKeys.first(where: \.1) {
+                throw c.invalid(.trace, "a trace gives the app's sessions and swipes; \"app.\(key)\" cannot be given with it")
+            }
+            let traces = try c.decode(DeviceTraces.self, forKey: .trace)
+            if traces.traces.count == 1 { self = traces.traces[0].applied(to: self) } else { self.traces = traces }
+        }
+    }
+
+    /// The spec replication `replication` runs with: this one, or with the trace its
+    /// replication follows applied (a folder of traces).
+    func forRun(replication: Int, streams: RandomStreams) -> DeviceSpec {
+        guard let traces else { return self }
+        var s = traces.traces[traces.index(replication: replication, streams: streams)].applied(to: self)
+        s.traces = nil
+        return s
     }
 }

@@ -134,6 +134,9 @@ public enum StreamName {
     /// Device restarts (I6): drawn restart gaps at build, then one first-unlock delay per
     /// boot (when not constant).
     public static let deviceRestarts = "device.restarts"
+    /// Which trace of a `device.trace` folder a replication follows (`pick: "draw"`): one
+    /// uniform integer per run, drawn when the run is built.
+    public static let deviceTrace = "device.trace"
     /// The Notification Service Extension's fetches (I7): per fetch the latency, then the
     /// failure Bernoulli (if `pullFailure` > 0).
     public static let serviceExtension = "client.extension"

@@ -48,9 +48,16 @@ public enum SampleFile {
         try read(path, column: column, relativeTo: directory, log: nil)
     }
 
+    /// `path` as a file URL: absolute as it is, relative from `directory` (a folder) when
+    /// given, else from the working directory.
+    static func resolve(_ path: String, in directory: URL?) -> URL {
+        guard let directory, !path.hasPrefix("/") else { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory.path, isDirectory: true))
+    }
+
     /// `read`, recording the file in `log` when given.
     static func read(_ path: String, column: String?, relativeTo directory: URL?, log: Log?) throws(ScenarioError) -> [Double] {
-        let url = directory.map { URL(fileURLWithPath: path, relativeTo: $0) } ?? URL(fileURLWithPath: path)
+        let url = resolve(path, in: directory)
         let bytes: [UInt8]
         do { bytes = [UInt8](try Data(contentsOf: url)) } catch {
             let resolved = url.path == path ? "" : " (\(url.standardized.path))"

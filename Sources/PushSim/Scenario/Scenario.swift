@@ -89,6 +89,19 @@ public struct Scenario: Decodable, Sendable {
             throw c.invalid(.generator, "generator \(g.name) draws at most \(g.range) distinct keys; a server has \(keys) (use \(GeneratorType.default.name))")
         }
         try bindRecipients(c)
+        if fleet != nil {
+            // A fleet builds its recipients' worlds from shared setups; a trace per replication is a lone run's.
+            var traced: [(DeviceTraces?, [any CodingKey])] = [(device.traces, [CodingKeys.device])]
+            for (i, v) in variants.enumerated() { traced.append((v.device?.traces, [CodingKeys.variants, AnyCodingKey(intValue: i)!, CodingKeys.device])) }
+            for (i, p) in (fleet?.population.profiles ?? []).enumerated() {
+                traced.append((p.device?.traces, [CodingKeys.fleet, AnyCodingKey("population"), AnyCodingKey("profiles"), AnyCodingKey(intValue: i)!,
+                                                  AnyCodingKey("device")]))
+            }
+            if let (_, path) = traced.first(where: { $0.0 != nil }) {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + path + [AnyCodingKey("trace"), AnyCodingKey("folder")],
+                                                        debugDescription: "a folder of device traces is for scenarios of one recipient; a fleet takes one trace file"))
+            }
+        }
     }
 
     /// Gives every recipient its wall clock; quiet hours need the scenario's `start`.
