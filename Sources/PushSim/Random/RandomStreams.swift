@@ -137,6 +137,9 @@ public enum StreamName {
     /// Which trace of a `device.trace` folder a replication follows (`pick: "draw"`): one
     /// uniform integer per run, drawn when the run is built.
     public static let deviceTrace = "device.trace"
+    /// Which trace of a change schedule's `trace` folder a replication follows (`pick:
+    /// "draw"`): one uniform integer per run, drawn when the run is built.
+    public static let serverTrace = "server.trace"
     /// The Notification Service Extension's fetches (I7): per fetch the latency, then the
     /// failure Bernoulli (if `pullFailure` > 0).
     public static let serviceExtension = "client.extension"

@@ -33,6 +33,12 @@ public struct ChangeSchedule: Decodable, Sendable {
     public var message: MessageTemplate?
     /// Whether each change is meant to reach the user as a notification (`nil`: by message type).
     public var notify: Bool?
+    /// Recorded change times (and keys) instead of `count`, `start`, `interval`/`gap` and
+    /// `stages` (`trace`): the changes of the trace a run follows (`recorded`), chosen per run
+    /// from a folder (`forRun`).
+    public var traces: ChangeTraces?
+    /// The changes this schedule makes in a run: one trace's (nil: drawn as above).
+    public var recorded: ChangeTrace?
 
     /// One stage of an entity, e.g. an order's `picked_up`.
     public struct Stage: Decodable, Sendable, Equatable {
@@ -52,11 +58,25 @@ public struct ChangeSchedule: Decodable, Sendable {
         }
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case count, start, interval, gap, stages, firstKey, message, notify }
+    enum CodingKeys: String, CodingKey, CaseIterable { case count, start, interval, gap, stages, firstKey, message, notify, trace }
 
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        if c.contains(.trace) {
+            if let key = [CodingKeys.count, .start, .interval, .gap, .stages, .firstKey].first(where: c.contains) {
+                throw c.invalid(.trace, "a trace gives the changes' times (and keys); \"\(key.stringValue)\" cannot be given with it")
+            }
+            let traces = try c.decode(ChangeTraces.self, forKey: .trace)
+            // For the size estimate and the limits: the longest trace's changes, from its first time.
+            count = traces.traces.map(\.times.count).max() ?? 0
+            start = traces.traces.compactMap(\.times.first).min() ?? .zero
+            (interval, gap, stages, firstKey) = (nil, nil, nil, 0)
+            message = try c.decodeOptional(MessageTemplate.self, forKey: .message)
+            notify = try c.decodeOptional(Bool.self, forKey: .notify)
+            if traces.traces.count == 1 { recorded = traces.traces[0] } else { self.traces = traces }
+            return
+        }
         count = try c.decodeInt(.count, in: 0...10_000_000)
         start = try c.decodeDurationIfPresent(.start) ?? .zero
         interval = try c.decodeDurationIfPresent(.interval)
@@ -81,7 +101,21 @@ public struct ChangeSchedule: Decodable, Sendable {
     }
 
     /// Keys this schedule needs the server to have: `firstKey + count` with stages, else 1.
-    public var keysNeeded: Int { stages == nil ? 1 : firstKey + count }
+    public var keysNeeded: Int {
+        if let traces { return traces.traces.map(\.keysNeeded).max() ?? 1 }
+        if let recorded { return recorded.keysNeeded }
+        return stages == nil ? 1 : firstKey + count
+    }
+
+    /// The schedule replication `replication` runs with: this one, or with the trace of its
+    /// folder that the replication follows (stream `server.trace`, or in order).
+    func forRun(replication: Int, streams: RandomStreams) -> ChangeSchedule {
+        guard let traces else { return self }
+        var s = self
+        s.recorded = traces.traces[traces.files.index(replication: replication, streams: streams, stream: StreamName.serverTrace)]
+        s.traces = nil
+        return s
+    }
 
     /// Whether these changes are meant to notify, for a schedule whose message is `template`.
     public func notifies(with template: MessageTemplate) -> Bool { notify ?? (template.type != .data) }
@@ -100,8 +134,17 @@ public struct ChangeSchedule: Decodable, Sendable {
     /// `draw(keys:until:random:)` appended to `out` as (time, key, `schedule`), building
     /// nothing else (a reused world's buffer).
     public func draw(keys: Int, until horizon: SimTime, random: RandomStream, schedule: Int, into out: inout [ServerSpec.TimedChange]) {
-        var t = SimTime.zero + start
         let draws = random.draws   // the same draws, without calling through the stream object
+        if let recorded {
+            // As a schedule of random keys with these times: a key drawn per change unless the trace gives it.
+            for (i, at) in recorded.times.enumerated() {
+                let t = SimTime.zero + at
+                guard t <= horizon else { break }
+                out.append((t, recorded.keys.map { $0[i] } ?? Int32(draws.uniformInt(below: keys)), schedule))
+            }
+            return
+        }
+        var t = SimTime.zero + start
         for i in 0..<count {
             if i > 0 { t = t + (interval ?? gap!.sample(draws)) }   // each step ≤ 100 years: no overflow
             guard t <= horizon else { break }

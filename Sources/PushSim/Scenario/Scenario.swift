@@ -101,6 +101,12 @@ public struct Scenario: Decodable, Sendable {
                 throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + path + [AnyCodingKey("trace"), AnyCodingKey("folder")],
                                                         debugDescription: "a folder of device traces is for scenarios of one recipient; a fleet takes one trace file"))
             }
+            let servers = [(server, [CodingKeys.server] as [any CodingKey])]
+                + variants.enumerated().compactMap { i, v in v.server.map { ($0, [CodingKeys.variants, AnyCodingKey(intValue: i)!, CodingKeys.server]) } }
+            for (s, path) in servers where s.tracedPerRun {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + path + [AnyCodingKey("changes")],
+                                                        debugDescription: "a folder of change traces is for scenarios of one recipient; a fleet takes one trace file"))
+            }
         }
     }
 

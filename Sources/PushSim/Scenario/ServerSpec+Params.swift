@@ -26,7 +26,8 @@ extension ChangeSchedule: ParamDeclaring {
     private static func param(_ key: CodingKeys) -> AnyParam {
         let n = key.stringValue
         switch key {
-        case .count: return Param.integer(n, default: nil, range: 0...10_000_000, doc: "number of changes, or of entities with stages").any
+        case .count: return .value(n, type: "integer 0 … 10000000", default: .null, doc: "number of changes, or of entities with stages (required unless trace)",
+                                   schema: .object(["type": "integer", "minimum": 0, "maximum": 10_000_000]))
         case .start: return Param.duration(n, default: .zero, doc: "time of the first change (first entity's start)").any
         case .interval: return Param.optionalDuration(n, doc: "fixed spacing between changes (give interval or gap when count > 1)").any
         case .gap: return .value(n, type: "duration distribution", unit: SimDuration.unitList, default: .null,
@@ -40,6 +41,8 @@ extension ChangeSchedule: ParamDeclaring {
         case .notify: return .value(n, type: "boolean", default: .null,
                                     doc: "whether each change is meant to notify (default: unless the message type is data)",
                                     schema: .object(["type": "boolean"]))
+        case .trace: return .object(n, ChangeTraces.self, default: .null,
+                                    doc: "recorded change times (CSV: time_s, optional key), a file or a folder of them (not with count, start, interval, gap, stages)")
         }
     }
 }

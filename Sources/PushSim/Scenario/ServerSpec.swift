@@ -30,11 +30,25 @@ public struct ServerSpec: Decodable, Sendable {
         let listed = (try? c.nestedUnkeyedContainer(forKey: .changes)) != nil
         changesListed = listed
         for (i, schedule) in changes.enumerated() where schedule.keysNeeded > keys {
-            let path = c.codingPath + [CodingKeys.changes] + (listed ? [AnyCodingKey(intValue: i)!] : []) + [AnyCodingKey("count")]
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription:
-                "a schedule with stages writes keys firstKey … firstKey + count − 1 = \(schedule.firstKey) … \(schedule.keysNeeded - 1), but the server has \(keys) keys"))
+            let traced = schedule.traces != nil || schedule.recorded != nil
+            let path = c.codingPath + [CodingKeys.changes] + (listed ? [AnyCodingKey(intValue: i)!] : []) + [AnyCodingKey(traced ? "trace" : "count")]
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: traced
+                ? "the trace writes keys up to \(schedule.keysNeeded - 1), but the server has \(keys) keys"
+                : "a schedule with stages writes keys firstKey … firstKey + count − 1 = \(schedule.firstKey) … \(schedule.keysNeeded - 1), but the server has \(keys) keys"))
         }
     }
+
+    /// The spec replication `replication` runs with: each schedule with a folder of traces
+    /// given the trace that replication follows (`ChangeSchedule.forRun`).
+    func forRun(replication: Int, streams: RandomStreams) -> ServerSpec {
+        guard changes.contains(where: { $0.traces != nil }) else { return self }
+        var s = self
+        s.changes = changes.map { $0.forRun(replication: replication, streams: streams) }
+        return s
+    }
+
+    /// Whether a schedule follows a folder of traces (a run is then built for its trace).
+    var tracedPerRun: Bool { changes.contains { $0.traces != nil } }
 
     /// Every change of one replication in time order: (time, key, schedule index).
     /// Changes after `horizon` are not drawn (they could never run). Schedule 0 draws from

@@ -62,7 +62,9 @@ public struct Simulation: Sendable {
     /// - Precondition: `workspace` has served no other `Simulation` (one per simulation).
     public func run(_ id: RunID, workspace: RunWorkspace) -> RunOutcome {
         // A run of a trace folder's device is built for its trace: no world to reuse.
-        if setups[id.variant].device.traces != nil { return run(id, cache: workspace.cache, trace: NoTrace()).outcome }
+        if setups[id.variant].device.traces != nil || setups[id.variant].server.tracedPerRun {
+            return run(id, cache: workspace.cache, trace: NoTrace()).outcome
+        }
         let salt = shuffleTies.map { Self.tieSalt(seed: $0, replication: id.replication, generator: scenario.generator) } ?? 0
         return workspace.run(id, of: self, tieSalt: salt) { streams in
             var setup = setups[id.variant]
@@ -92,6 +94,7 @@ public struct Simulation: Sendable {
         var setup = setups[id.variant]
         if let shuffleTies { setup.tieSalt = Self.tieSalt(seed: shuffleTies, replication: id.replication, generator: scenario.generator) }
         setup.device = setup.device.forRun(replication: id.replication, streams: streams)
+        setup.server = setup.server.forRun(replication: id.replication, streams: streams)
         return Self.simulate(channel: scenario.variants[id.variant].channel, strategy: scenario.strategies[id.strategy].prototype,
                              setup: setup, streams: streams, trace: trace)
     }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import PushSim
+@testable import PushSimCommand
+
+/// A change schedule's `trace`: recorded change times run as the schedule that draws
+/// them, and a folder spreads over replications as documented.
+@Suite struct TraceDrivenChangesTests {
+    /// The study with its server's changes replaced, written into `dir`.
+    static func scenario(changes: [String: Any], in dir: URL, name: String) throws -> String {
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: scenarioURL("Scenarios/push-hint-study.json"))) as! [String: Any]
+        var server = json["server"] as! [String: Any]
+        server["changes"] = changes
+        json["server"] = server
+        json["replications"] = 10
+        let url = dir.appendingPathComponent(name)
+        try JSONSerialization.data(withJSONObject: json).write(to: url)
+        return url.path
+    }
+
+    static func runs(_ scenario: String, in dir: URL) throws -> [String] {
+        let out = dir.appendingPathComponent(UUID().uuidString)
+        let r = runCLI(["run", scenario, "--out", out.path, "--quiet", "--no-plot"])
+        try #require(r.status == 0, "\(r.err)")
+        return try String(contentsOf: out.appendingPathComponent("runs.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    @Test("times without keys run as the schedule with those times: a key drawn per change; byte-identical runs.csv")
+    func sameAsSchedule() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try ("time_s\n" + (0..<20).map { "\(10 + 30 * $0)" }.joined(separator: "\n") + "\n")
+            .write(to: dir.appendingPathComponent("times.csv"), atomically: true, encoding: .utf8)
+        let drawn = try Self.runs(try Self.scenario(changes: ["count": 20, "start": "10s", "interval": "30s"], in: dir, name: "drawn.json"), in: dir)
+        let traced = try Self.runs(try Self.scenario(changes: ["trace": ["file": "times.csv"]], in: dir, name: "traced.json"), in: dir)
+        #expect(drawn == traced && drawn.count == 1 + 10 * 9)
+    }
+
+    @Test("a folder walked in order: replication r follows file r mod 2; keys as recorded; keys beyond the server refused")
+    func folder() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.appendingPathComponent("changes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "time_s,key\n1,0\n2,1\n3,0\n".write(to: folder.appendingPathComponent("a.csv"), atomically: true, encoding: .utf8)
+        try "time_s,key\n5,4\n50,2\n".write(to: folder.appendingPathComponent("b.csv"), atomically: true, encoding: .utf8)
+        let walked = try Self.runs(try Self.scenario(changes: ["trace": ["folder": "changes", "pick": "inOrder"]], in: dir, name: "f.json"), in: dir)
+        let single = try ["changes/a.csv", "changes/b.csv"].enumerated().map { i, f in
+            try Self.runs(try Self.scenario(changes: ["trace": ["file": f]], in: dir, name: "s\(i).json"), in: dir)
+        }
+        #expect(single[0] != single[1])
+        for replication in 0..<10 {
+            for cell in 0..<9 {
+                let row = 1 + replication * 9 + cell
+                #expect(walked[row] == single[replication % 2][row], "replication \(replication), cell \(cell)")
+            }
+        }
+        try "time_s,key\n1,7\n".write(to: folder.appendingPathComponent("c.csv"), atomically: true, encoding: .utf8)
+        let r = runCLI(["validate", try Self.scenario(changes: ["trace": ["folder": "changes"]], in: dir, name: "k.json")])
+        #expect(r.status == 2 && r.err.contains("$.server.changes.trace: the trace writes keys up to 7, but the server has 5 keys"), "\(r.err)")
+        let both = runCLI(["validate", try Self.scenario(changes: ["trace": ["file": "changes/a.csv"], "count": 3], in: dir, name: "b.json")])
+        #expect(both.status == 2 && both.err.contains("\"count\" cannot be given with it"), "\(both.err)")
+    }
+}
