@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import PushSim
 @testable import PushSimCommand
 
@@ -69,4 +70,12 @@ func runCaptured(_ process: Process) throws -> (status: Int32, output: String) {
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, output)
+}
+
+/// The lines of the runs.csv of `pushsim run SCENARIO` into a new folder of `dir`.
+func runsLines(_ scenario: String, in dir: URL) throws -> [String] {
+    let out = dir.appendingPathComponent(UUID().uuidString)
+    let r = runCLI(["run", scenario, "--out", out.path, "--quiet", "--no-plot"])
+    try #require(r.status == 0, "\(r.err)")
+    return try String(contentsOf: out.appendingPathComponent("runs.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
 }

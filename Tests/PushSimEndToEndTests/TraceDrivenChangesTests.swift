@@ -18,12 +18,7 @@ import Testing
         return url.path
     }
 
-    static func runs(_ scenario: String, in dir: URL) throws -> [String] {
-        let out = dir.appendingPathComponent(UUID().uuidString)
-        let r = runCLI(["run", scenario, "--out", out.path, "--quiet", "--no-plot"])
-        try #require(r.status == 0, "\(r.err)")
-        return try String(contentsOf: out.appendingPathComponent("runs.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
-    }
+    static func runs(_ scenario: String, in dir: URL) throws -> [String] { try runsLines(scenario, in: dir) }
 
     @Test("times without keys run as the schedule with those times: a key drawn per change; byte-identical runs.csv")
     func sameAsSchedule() throws {

@@ -54,12 +54,7 @@ public struct DeviceTrace: Sendable, Equatable {
     }
 
     static func read(_ path: String, relativeTo directory: URL?, log: SampleFile.Log?) throws(ScenarioError) -> DeviceTrace {
-        let url = SampleFile.resolve(path, in: directory)
-        let bytes: [UInt8]
-        do { bytes = [UInt8](try Data(contentsOf: url)) } catch {
-            throw ScenarioError(file: path, path: "$", message: "cannot read the device trace (\(url.standardized.path)): \((error as NSError).localizedDescription)")
-        }
-        log?.record(path, bytes)
+        let bytes = try SampleFile.contents(path, relativeTo: directory, what: "the device trace", log: log)
         var builder = Builder()
         var (timeColumn, eventColumn) = (0, 0)
         try CSVReader.read(bytes, file: path, header: { (r: CSVReader) throws(ScenarioError) in

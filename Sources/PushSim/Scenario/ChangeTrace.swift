@@ -17,12 +17,7 @@ public struct ChangeTrace: Sendable, Equatable {
     ///   column, a time that is not a number ≥ 0 or is earlier than the row before, a key
     ///   that is not a count or is above 999,999.
     static func read(_ path: String, relativeTo directory: URL?, log: SampleFile.Log? = nil) throws(ScenarioError) -> ChangeTrace {
-        let url = SampleFile.resolve(path, in: directory)
-        let bytes: [UInt8]
-        do { bytes = [UInt8](try Data(contentsOf: url)) } catch {
-            throw ScenarioError(file: path, path: "$", message: "cannot read the change trace (\(url.standardized.path)): \((error as NSError).localizedDescription)")
-        }
-        log?.record(path, bytes)
+        let bytes = try SampleFile.contents(path, relativeTo: directory, what: "the change trace", log: log)
         var trace = ChangeTrace()
         var (timeColumn, keyColumn): (Int, Int?) = (0, nil)
         try CSVReader.read(bytes, file: path, header: { (r: CSVReader) throws(ScenarioError) in

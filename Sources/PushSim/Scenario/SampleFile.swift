@@ -55,15 +55,23 @@ public enum SampleFile {
         return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory.path, isDirectory: true))
     }
 
-    /// `read`, recording the file in `log` when given.
-    static func read(_ path: String, column: String?, relativeTo directory: URL?, log: Log?) throws(ScenarioError) -> [Double] {
+    /// The bytes of a file a scenario reads (`path` relative to `directory`), recorded in
+    /// `log` when given.
+    /// - Throws: `ScenarioError` at `$` of `path`: "cannot read `what` (the resolved path): why".
+    static func contents(_ path: String, relativeTo directory: URL?, what: String, log: Log?) throws(ScenarioError) -> [UInt8] {
         let url = resolve(path, in: directory)
         let bytes: [UInt8]
         do { bytes = [UInt8](try Data(contentsOf: url)) } catch {
             let resolved = url.path == path ? "" : " (\(url.standardized.path))"
-            throw ScenarioError(file: path, path: "$", message: "cannot read the samples\(resolved): \((error as NSError).localizedDescription)")
+            throw ScenarioError(file: path, path: "$", message: "cannot read \(what)\(resolved): \((error as NSError).localizedDescription)")
         }
         log?.record(path, bytes)
+        return bytes
+    }
+
+    /// `read`, recording the file in `log` when given.
+    static func read(_ path: String, column: String?, relativeTo directory: URL?, log: Log?) throws(ScenarioError) -> [Double] {
+        let bytes = try contents(path, relativeTo: directory, what: "the samples", log: log)
         var index = 0
         var samples: [Double] = []
         try CSVReader.read(bytes, file: path, header: { (reader: CSVReader) throws(ScenarioError) in

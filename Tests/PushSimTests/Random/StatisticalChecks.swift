@@ -68,14 +68,7 @@ enum StatisticalChecks {
     /// The Kolmogorov–Smirnov statistic D = sup |F_n(x) − F(x)| and the asymptotic critical
     /// value √(−½ ln(α/2) / n).
     static func ksCheck(_ xs: [Double], cdf: (Double) -> Double) -> (d: Double, critical: Double) {
-        let sorted = xs.sorted()
-        let n = Double(sorted.count)
-        var d = 0.0
-        for (i, x) in sorted.enumerated() {
-            let f = cdf(x)
-            d = max(d, f - Double(i) / n, Double(i + 1) / n - f)
-        }
-        return (d, (-0.5 * log(alpha / 2) / n).squareRoot())
+        (KolmogorovSmirnov(xs, cdf: cdf).distance, (-0.5 * log(alpha / 2) / Double(xs.count)).squareRoot())
     }
 
     /// Pearson's chi-square test of observed counts against probabilities: the upper-tail
