@@ -16,7 +16,9 @@ row. This script:
   names are known; --map FILE.json adds or overrides {"source name": "trace event"};
 - sorts by time (ties keep log order), measures time from --start (default: the first
   mapped row), drops events that do not change the state (a second SCREEN_ON, an
-  unplug while unplugged) and events it cannot map, and says how many on stderr;
+  unplug while unplugged), a restart within --restart-gap seconds of the one before (a
+  reboot logs ACTION_SHUTDOWN and REBOOT both), blank lines and events it cannot map, and
+  says how many on stderr;
 - writes the trace to --out (default: standard output).
 
 Exit status 2 with the file, row and column for a timestamp it cannot read.
@@ -68,7 +70,7 @@ def parse_time(text, epoch_ms):
     return t.timestamp()
 
 
-def convert(rows, mapping, start=None):
+def convert(rows, mapping, start=None, restart_gap=60.0):
     """(trace rows [(seconds, event)], dropped unmapped count, dropped no-change count)."""
     rows = sorted(rows, key=lambda r: r[0])  # stable: ties keep log order
     mapped = [(t, mapping[e]) for t, e in rows if e in mapping]
@@ -76,11 +78,16 @@ def convert(rows, mapping, start=None):
     if not mapped:
         return [], unmapped, 0
     origin = mapped[0][0] if start is None else start
-    state, out, unchanged = dict(INITIAL), [], 0
+    state, out, unchanged, last_restart = dict(INITIAL), [], 0, None
     for t, event in mapped:
         if t < origin:
             unmapped += 1
             continue
+        if event == "restart":
+            if last_restart is not None and t - last_restart < restart_gap:
+                unchanged += 1
+                continue
+            last_restart = t
         if event in STATE:
             key, value = STATE[event]
             if state[key] == value:
@@ -100,6 +107,8 @@ def main(argv=None):
     p.add_argument("--epoch-ms", action="store_true", help="numeric timestamps are milliseconds, not seconds")
     p.add_argument("--start", help="the timestamp of t = 0 (default: the first mapped row)")
     p.add_argument("--map", help="a JSON object of source event name -> trace event, added to the known names")
+    p.add_argument("--restart-gap", type=float, default=60.0,
+                   help="seconds within which a second restart is the same reboot, dropped (default 60)")
     p.add_argument("--out", help="the trace file to write (default: standard output)")
     a = p.parse_args(argv)
     mapping = dict(KNOWN)
@@ -121,6 +130,8 @@ def main(argv=None):
             return 2
         ti, ei = header.index(a.time_column), header.index(a.event_column)
         for n, row in enumerate(reader, start=2):
+            if not any(field.strip() for field in row):
+                continue  # a blank line
             t = parse_time(row[ti], a.epoch_ms) if ti < len(row) else None
             if t is None:
                 print(f"{a.log}: row {n}, column {ti + 1} ({a.time_column}): cannot read the timestamp {row[ti] if ti < len(row) else ''!r}",
@@ -133,7 +144,7 @@ def main(argv=None):
         if start is None:
             print(f"--start: cannot read the timestamp {a.start!r}", file=sys.stderr)
             return 2
-    trace, unmapped, unchanged = convert(rows, mapping, start)
+    trace, unmapped, unchanged = convert(rows, mapping, start, a.restart_gap)
     text = "time_s,event\n" + "".join(f"{t:.6f}".rstrip("0").rstrip(".") + f",{e}\n" for t, e in trace)
     if a.out:
         with open(a.out, "w") as f:

@@ -56,4 +56,50 @@ import Testing
         let both = runCLI(["validate", try Self.scenario(changes: ["trace": ["file": "changes/a.csv"], "count": 3], in: dir, name: "b.json")])
         #expect(both.status == 2 && both.err.contains("\"count\" cannot be given with it"), "\(both.err)")
     }
+
+    @Test("a fleet: a topic's changes take no trace, a server's no folder (exit 2, at the schedule's path)")
+    func fleets() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.appendingPathComponent("changes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["a", "b"] { try "time_s\n1\n2\n".write(to: folder.appendingPathComponent("\(name).csv"), atomically: true, encoding: .utf8) }
+        let base = try JSONSerialization.jsonObject(with: Data(contentsOf: scenarioURL("Scenarios/fleet/broadcast.json"))) as! [String: Any]
+        func validate(_ change: (inout [String: Any]) -> Void) throws -> (status: Int32, out: String, err: String) {
+            var json = base
+            change(&json)
+            let url = dir.appendingPathComponent("\(UUID().uuidString).json")
+            try JSONSerialization.data(withJSONObject: json).write(to: url)
+            return runCLI(["validate", url.path])
+        }
+        let topic = try validate { j in
+            var fleet = j["fleet"] as! [String: Any], t = fleet["topic"] as! [String: Any]
+            t["changes"] = ["trace": ["file": "changes/a.csv"]]
+            fleet["topic"] = t
+            j["fleet"] = fleet
+        }
+        #expect(topic.status == 2 && topic.err.contains("$.fleet.topic.changes.trace: a topic's changes are drawn"), "\(topic.err)")
+        let server = try validate { j in
+            var s = j["server"] as! [String: Any]
+            s["changes"] = ["trace": ["folder": "changes"]]
+            j["server"] = s
+        }
+        #expect(server.status == 2 && server.err.contains("$.server.changes.trace.folder: a folder of change traces is for scenarios of one recipient"),
+                "\(server.err)")
+    }
+
+    @Test("a sweep's plan fingerprint covers the files its points read: a changed trace is a different plan")
+    func sweepFingerprint() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "time_s\n1\n2\n".write(to: dir.appendingPathComponent("times.csv"), atomically: true, encoding: .utf8)
+        _ = try Self.scenario(changes: ["trace": ["file": "times.csv"]], in: dir, name: "base.json")
+        let sweep = dir.appendingPathComponent("sweep.json")
+        try #"{"name": "s", "base": "base.json", "replications": 2, "axes": [{"name": "loss", "path": "variants[lossy].channel.loss", "values": [0, 0.5]}]}"#
+            .write(to: sweep, atomically: true, encoding: .utf8)
+        let first = try SweepPlan.load(path: sweep.path).fingerprint
+        #expect(try SweepPlan.load(path: sweep.path).fingerprint == first)
+        try "time_s\n1\n3\n".write(to: dir.appendingPathComponent("times.csv"), atomically: true, encoding: .utf8)
+        #expect(try SweepPlan.load(path: sweep.path).fingerprint != first)
+    }
 }

@@ -111,11 +111,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.copyDays(into: dir)
         try "time_s,event\n0,online\n".write(to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
         let cases: [([String: Any], String)] = [
             (["trace": ["file": "days/2-desk.csv"], "screenOn": [["from": "0s", "to": "1s"]]], "$.device.trace: a trace gives the device's timeline; \"screenOn\""),
             (["trace": ["file": "days/2-desk.csv"], "app": ["opens": ["gap": ["kind": "exponential", "mean": 60, "unit": "s"]]]], "\"app.opens\" cannot be given"),
             (["trace": ["file": "bad.csv"]], "$.device.trace.file: bad.csv: row 2, column 2 (event): online while not offline"),
-            (["trace": ["folder": "nowhere"]], "$.device.trace.folder: no .csv file"),
+            (["trace": ["folder": "nowhere"]], "$.device.trace.folder: cannot read the folder"),
+            (["trace": ["folder": "empty"]], "$.device.trace.folder: no .csv file"),
             (["trace": ["file": "days/2-desk.csv", "pick": "draw"]], "$.device.trace.pick"),
             (["trace": [:] as [String: Any]], "$.device.trace: a device trace needs \"file\""),
         ]

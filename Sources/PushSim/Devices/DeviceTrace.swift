@@ -8,7 +8,9 @@ import Foundation
 /// microsecond), `event` one of `events`. The device starts online, screen off, unplugged,
 /// the app not open; each `offline` … `online`, `screen_on` … `screen_off`, `charging` …
 /// `unplugged` and `app_open` … `app_close` makes one period or session (one left open
-/// lasts past any horizon), and `motion`, `swipe_away` and `restart` are instants.
+/// lasts past any horizon; a period that starts when the last one of its kind ended
+/// continues it, as touching periods written in a scenario are merged), and `motion`,
+/// `swipe_away` and `restart` are instants.
 public struct DeviceTrace: Sendable, Equatable {
     /// The event names a trace may use.
     public static let events = ["offline", "online", "screen_on", "screen_off", "charging", "unplugged", "motion",
@@ -65,7 +67,7 @@ public struct DeviceTrace: Sendable, Equatable {
             (timeColumn, eventColumn) = (t, e)
         }, row: { (record: CSVRecord) throws(ScenarioError) in
             guard let seconds = try record.number(timeColumn), seconds >= 0, seconds < 3.1e9 else {
-                throw record.error(timeColumn, "expected a time in seconds, 0 or more, got \"\(record[timeColumn])\"")
+                throw record.error(timeColumn, "expected a time in seconds from 0 to 3.1e9 (about 100 years), got \"\(record[timeColumn])\"")
             }
             let time = SimDuration(microseconds: Int64((seconds * 1_000_000).rounded()))
             guard time >= builder.last else {
@@ -85,9 +87,11 @@ public struct DeviceTrace: Sendable, Equatable {
 
         /// Adds one event; the problem, or nil.
         mutating func add(_ event: String, at t: SimDuration) -> String? {
-            func start(_ since: inout SimDuration?, _ what: String) -> String? {
+            func start(_ since: inout SimDuration?, _ what: String, _ list: inout [Period]) -> String? {
                 guard since == nil else { return "\(event) while already \(what)" }
-                since = t
+                // A period that starts where the last one ended continues it, as written
+                // periods that touch are merged (`decodePeriods`).
+                if let last = list.last, last.to == t { since = last.from; list.removeLast() } else { since = t }
                 return nil
             }
             func end(_ since: inout SimDuration?, _ what: String, _ into: inout [Period]) -> String? {
@@ -97,13 +101,16 @@ public struct DeviceTrace: Sendable, Equatable {
                 return nil
             }
             switch event {
-            case "offline": return start(&offlineSince, "offline")
+            case "offline": return start(&offlineSince, "offline", &trace.offline)
             case "online": return end(&offlineSince, "offline", &trace.offline)
-            case "screen_on": return start(&screenSince, "on")
+            case "screen_on": return start(&screenSince, "on", &trace.screenOn)
             case "screen_off": return end(&screenSince, "on (screen_on)", &trace.screenOn)
-            case "charging": return start(&chargingSince, "charging")
+            case "charging": return start(&chargingSince, "charging", &trace.charging)
             case "unplugged": return end(&chargingSince, "charging", &trace.charging)
-            case "app_open": return start(&openSince, "open")
+            case "app_open":
+                guard openSince == nil else { return "app_open while already open" }
+                openSince = t
+                return nil
             case "app_close":
                 guard let from = openSince else { return "app_close while the app is not open (app_open)" }
                 openSince = nil

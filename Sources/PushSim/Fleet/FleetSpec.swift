@@ -129,6 +129,11 @@ public struct FleetTopic: Decodable, Sendable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         changes = try c.decode(ChangeSchedule.self, forKey: .changes)
+        if changes.traces != nil || changes.recorded != nil {
+            let t = try c.superDecoder(forKey: .changes)
+            throw DecodingError.dataCorrupted(.init(codingPath: t.codingPath + [AnyCodingKey("trace")],
+                                                    debugDescription: "a topic's changes are drawn; a trace is for the recipients' server (server.changes)"))
+        }
         fanOutRate = c.contains(.fanOutRate) ? try c.decodeDouble(.fanOutRate, in: 1e-6...1e9) : nil
         message = try c.decodeOptional(MessageTemplate.self, forKey: .message)
     }

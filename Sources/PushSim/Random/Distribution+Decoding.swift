@@ -130,7 +130,7 @@ extension Distribution {
                 throw c.invalid(fileKey, error.description)
             }
         }
-        guard let table = EmpiricalTable(samples: samples, interpolate: interpolate) else {
+        guard let table = EmpiricalTable(samples: samples, interpolate: interpolate, file: try c.decodeOptional(String.self, forKey: fileKey)) else {
             preconditionFailure("EmpiricalTable.problem accepted samples the table refuses")
         }
         return table

@@ -74,7 +74,7 @@ public struct DurationDistribution: Decodable, Sendable, Equatable {
         case .uniform(let a, _): a < 0 ? "min" : nil
         case .uniformInt(let a, _): a < 0 ? "min" : nil
         case .discrete(let t): t.values.contains { $0 < 0 } ? "values" : nil
-        case .empirical(let t): t.sorted[0] < 0 ? "values" : nil
+        case .empirical(let t): t.sorted[0] < 0 ? (t.file == nil ? "values" : "file") : nil
         case .exponential, .lognormal, .gamma, .weibull, .pareto, .bernoulli: nil
         }
     }
@@ -107,7 +107,9 @@ public struct DurationDistribution: Decodable, Sendable, Equatable {
             throw c.invalid(unitKey, "unknown unit \"\(unit)\"; \(hint)expected one of: \(units)")
         }
         if let name = Self.negativeSupportParameter(of: d) {
-            throw c.invalid(AnyCodingKey(name), "a duration cannot be negative, but this \(d.kind) distribution can be")
+            let which: String
+            if case let .empirical(t) = d, let file = t.file { which = " (\(file) has the sample \(t.sorted[0]))" } else { which = "" }
+            throw c.invalid(AnyCodingKey(name), "a duration cannot be negative, but this \(d.kind) distribution can be\(which)")
         }
         self.init(d, unit: unit)
     }

@@ -21,6 +21,8 @@ public final class EmpiricalTable: @unchecked Sendable, Equatable {
     public let sorted: [Double]
     /// Whether the CDF is interpolated between the samples (see the type).
     public let interpolate: Bool
+    /// The sample file they were read from, as the scenario names it (nil: listed in `values`).
+    public let file: String?
     /// The distinct values weighted by their counts (not interpolated only).
     let table: DiscreteTable?
 
@@ -32,10 +34,11 @@ public final class EmpiricalTable: @unchecked Sendable, Equatable {
         return nil
     }
 
-    /// The table of `samples`, or nil when `problem(samples:)` is not nil.
+    /// The table of `samples` (read from `file`, if given), or nil when `problem(samples:)` is not nil.
     /// - Complexity: O(n log n).
-    public init?(samples: [Double], interpolate: Bool) {
+    public init?(samples: [Double], interpolate: Bool, file: String? = nil) {
         guard Self.problem(samples: samples) == nil else { return nil }
+        self.file = file
         self.samples = samples
         self.sorted = samples.sorted()
         self.interpolate = interpolate

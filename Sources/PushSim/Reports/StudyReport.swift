@@ -49,6 +49,7 @@ public struct StudyReport {
         defer { set.abandon() }
         if let fleet = scenario.fleet {
             precondition(!messages.writesRows, "messages.csv is for runs of one recipient (the command refuses it for a fleet)")
+            _ = try set.rows("messages", .none)   // an earlier run's messages.csv goes with the rest of its set
             let cells = try FleetReport.run(scenario, fleet: fleet, simulation: simulation, set: set, jobs: jobs, runs: format, progress: progress)
             try set.write("meta.json", metaJSON(scenario, provenance, shuffleTies: shuffleTies, runs: format))
             for name in GnuplotFigure.figureFiles { set.remove(name) }

@@ -134,6 +134,7 @@ public struct ChangeSchedule: Decodable, Sendable {
     /// `draw(keys:until:random:)` appended to `out` as (time, key, `schedule`), building
     /// nothing else (a reused world's buffer).
     public func draw(keys: Int, until horizon: SimTime, random: RandomStream, schedule: Int, into out: inout [ServerSpec.TimedChange]) {
+        precondition(traces == nil, "a folder of change traces is resolved per run (forRun) before its changes are drawn")
         let draws = random.draws   // the same draws, without calling through the stream object
         if let recorded {
             // As a schedule of random keys with these times: a key drawn per change unless the trace gives it.

@@ -29,7 +29,7 @@ public struct ChangeTrace: Sendable, Equatable {
             if keyColumn != nil { trace.keys = [] }
         }, row: { (record: CSVRecord) throws(ScenarioError) in
             guard let seconds = try record.number(timeColumn), seconds >= 0, seconds < 3.1e9 else {
-                throw record.error(timeColumn, "expected a time in seconds, 0 or more, got \"\(record[timeColumn])\"")
+                throw record.error(timeColumn, "expected a time in seconds from 0 to 3.1e9 (about 100 years), got \"\(record[timeColumn])\"")
             }
             let time = SimDuration(microseconds: Int64((seconds * 1_000_000).rounded()))
             guard time >= (trace.times.last ?? .zero) else {

@@ -41,7 +41,7 @@ public struct Scenario: Decodable, Sendable {
     /// Many recipients sharing one server, sender and the providers' quotas (nil: one
     /// recipient per run; docs/model.md, Fleets).
     public var fleet: FleetSpec?
-    /// The sample files its `empirical` distributions read, sorted, with their checksums
+    /// The files it reads (`empirical` sample files, device and change traces), sorted, with their checksums
     /// (set by `Scenario.decode`; `meta.json`'s `sample_files`). Not a JSON key.
     public var sampleFiles: [SampleFile.Source] = []
 
@@ -104,7 +104,9 @@ public struct Scenario: Decodable, Sendable {
             let servers = [(server, [CodingKeys.server] as [any CodingKey])]
                 + variants.enumerated().compactMap { i, v in v.server.map { ($0, [CodingKeys.variants, AnyCodingKey(intValue: i)!, CodingKeys.server]) } }
             for (s, path) in servers where s.tracedPerRun {
-                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + path + [AnyCodingKey("changes")],
+                let i = s.changes.firstIndex { $0.traces != nil }!
+                let schedule: [any CodingKey] = [AnyCodingKey("changes")] + (s.changesListed ? [AnyCodingKey(intValue: i)!] : []) + [AnyCodingKey("trace"), AnyCodingKey("folder")]
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + path + schedule,
                                                         debugDescription: "a folder of change traces is for scenarios of one recipient; a fleet takes one trace file"))
             }
         }

@@ -33,7 +33,11 @@ public struct TraceFiles: Sendable, Equatable {
         case let (nil, folder?):
             pick = try c.decodeEnum(.pick, default: .draw)
             let url = SampleFile.resolve(folder, in: decoder.userInfo[SampleFile.directoryKey] as? URL)
-            let csv = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { $0.hasSuffix(".csv") }.sorted()
+            let listed: [String]
+            do { listed = try FileManager.default.contentsOfDirectory(atPath: url.path) } catch {
+                throw c.invalid(.folder, "cannot read the folder \(url.standardized.path): \((error as NSError).localizedDescription)")
+            }
+            let csv = listed.filter { $0.hasSuffix(".csv") }.sorted()
             guard !csv.isEmpty else { throw c.invalid(.folder, "no .csv file in \(url.standardized.path)") }
             (names, fromFolder) = (csv.map { (folder.hasSuffix("/") ? folder : folder + "/") + $0 }, true)
         }

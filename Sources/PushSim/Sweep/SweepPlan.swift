@@ -107,6 +107,8 @@ public struct SweepPlan: Sendable {
         guard !points.isEmpty else { throw ScenarioError(file: path, path: "$.constraints", message: "the constraints leave no point") }
         var overrides = Array("\(replications ?? -1)|\(seed.map(String.init) ?? "-")|\(StudyReport.version)".utf8)
         overrides += sweepData + [0] + baseData
+        // The files the points read (samples, traces): a resume or merge must not mix points of other contents.
+        for source in Set(points.flatMap(\.scenario.sampleFiles)).sorted() { overrides += [0] + Array("\(source.file)|\(source.fnv1a64)".utf8) }
         return SweepPlan(spec: spec, file: path, points: points, fingerprint: FNV1a64.hex(overrides))
     }
 

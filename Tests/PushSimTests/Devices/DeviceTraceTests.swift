@@ -30,9 +30,18 @@ import Testing
         #expect(applied.app.foreground.isEmpty && applied.app.sessions == t.sessions && applied.offline == t.offline)
     }
 
+    @Test("a period that starts when the last one ended continues it, as touching periods written in a scenario merge")
+    func touching() throws {
+        let (folder, file) = try Self.write("time_s,event\n0,offline\n5,charging\n6,unplugged\n6.5,charging\n7,unplugged\n10,online\n10,offline\n20,online\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let t = try DeviceTrace.read(file, relativeTo: folder)
+        #expect(t.offline == [Period(from: .zero, to: .seconds(20))])
+        #expect(t.charging == [Period(from: .seconds(5), to: .seconds(6)), Period(from: .milliseconds(6_500), to: .seconds(7))])
+    }
+
     @Test("bad rows: the file, row and column, and what was expected", arguments: [
         ("time_s\n0\n", "row 1", "needs the columns time_s and event"),
-        ("time_s,event\n-1,online\n", "row 2, column 1 (time_s)", "0 or more"),
+        ("time_s,event\n-1,online\n", "row 2, column 1 (time_s)", "from 0 to 3.1e9"),
         ("time_s,event\n5,screen_on\n4,screen_off\n", "row 3, column 1 (time_s)", "earlier than the row before"),
         ("time_s,event\n0,online\n", "row 2, column 2 (event)", "online while not offline"),
         ("time_s,event\n0,offline\n1,offline\n", "row 3, column 2 (event)", "offline while already offline"),

@@ -99,6 +99,15 @@ import Testing
             _ = try decodeStrictJSON(DurationDistribution.self, Data(#"{"kind": "empirical", "values": [1, -2], "unit": "s"}"#.utf8), file: "x.json")
             Issue.record("a negative sample accepted")
         } catch { #expect(error.path == "$.values") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("negative-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "x\n3\n-0.5\n".write(to: folder.appendingPathComponent("n.csv"), atomically: true, encoding: .utf8)
+        do {
+            _ = try decodeStrictJSON(DurationDistribution.self, Data(#"{"kind": "empirical", "file": "n.csv", "unit": "s"}"#.utf8),
+                                     file: folder.appendingPathComponent("x.json").path)
+            Issue.record("a negative sample in a file accepted")
+        } catch { #expect(error.path == "$.file" && error.message.contains("n.csv has the sample -0.5"), "\(error)") }
         let d = DurationDistribution(.empirical(Self.table([2, 1], interpolate: true)), unit: "s")
         #expect(OrderedJSON(d).compact == #"{"kind": "empirical", "values": [2, 1], "interpolate": true, "unit": "s"}"#)
     }

@@ -4,9 +4,9 @@ import Foundation
 /// with each parameter's asymptotic standard error and the fit's goodness.
 public struct DistributionFit: Sendable {
     /// A fitted parameter: its JSON name (as `Distribution`'s kind takes it), the estimate,
-    /// and its standard error (the square root of the inverse Fisher information's diagonal
-    /// at the estimate, divided by n; for `pareto`'s `scale`, the sample minimum, the exact
-    /// standard deviation of the minimum of n draws).
+    /// and its standard error (√(diag(I⁻¹)/n) with I the Fisher information of one sample at
+    /// the estimate; for `pareto`'s `scale`, the sample minimum, the exact standard deviation
+    /// of the minimum of n draws).
     public struct Parameter: Sendable, Equatable {
         public let name: String
         public let value: Double
@@ -59,6 +59,9 @@ public struct DistributionFit: Sendable {
         }
         if family == "exponential", m.minimum < 0 {
             return .failure(Unfitted(text: "exponential is on [0, ∞); the samples include \(m.minimum)"))
+        }
+        if family == "pareto", m.meanLog - log(m.minimum) > 0, m.n * m.n / (m.n * (m.meanLog - log(m.minimum))) <= 2 {
+            return .failure(Unfitted(text: "pareto's fitted shape times n is at most 2: its scale's standard error does not exist"))
         }
         if family != "exponential", m.minimum == m.maximum {
             return .failure(Unfitted(text: "every sample is \(m.minimum): \(family)'s two parameters are not identified"))
