@@ -145,6 +145,13 @@ def main(argv=None):
             print(f"--start: cannot read the timestamp {a.start!r}", file=sys.stderr)
             return 2
     trace, unmapped, unchanged = convert(rows, mapping, start, a.restart_gap)
+    unknown = {}
+    for _, e in rows:
+        if e not in mapping:
+            unknown[e] = unknown.get(e, 0) + 1
+    if unknown:
+        named = ", ".join(f"{name!r} ({n})" for name, n in sorted(unknown.items(), key=lambda kv: (-kv[1], kv[0]))[:8])
+        print(f"not mapped (give them in --map): {named}" + (", …" if len(unknown) > 8 else ""), file=sys.stderr)
     text = "time_s,event\n" + "".join(f"{t:.6f}".rstrip("0").rstrip(".") + f",{e}\n" for t, e in trace)
     if a.out:
         with open(a.out, "w") as f:

@@ -141,7 +141,7 @@ extension CommandHelp {
             Option("--fingerprints", nil, "exit 1 naming every run whose event fingerprints differ (either file may be "
                    + "a fingerprint list from pushsim fingerprints); takes no other option"),
             Option("--measured", "COLUMN", "the simulated column (of runs.csv or messages.csv) to compare with the measured samples of the "
-                   + "second file; empty fields (a run that did not converge) are left out and counted"),
+                   + "second file; empty fields (a run that did not converge, a message that never arrived) are left out and counted"),
             Option("--column", "NAME", "with --measured: the measured file's column (default: its only column)"),
             Option("--variant", "V", "with --measured: the cell's variant (needed when the file has more than one)"),
             Option("--strategy", "S", "with --measured: the cell's strategy (needed when the file has more than one)"),
@@ -183,19 +183,23 @@ extension CommandHelp {
 
     static let fit = CommandHelp(
         name: "fit",
-        synopsis: ["fit SAMPLES.csv [--column NAME] [--unit U]"],
+        synopsis: ["fit SAMPLES.csv [--column NAME] [--variant V] [--strategy S] [--unit U]"],
         summary: "fit distributions to measured samples, as scenario JSON",
         description: "Fits each built-in family (exponential, lognormal, gamma, weibull, pareto) to the samples of a CSV file by "
             + "maximum likelihood (GSL) and prints them best first by AIC: each parameter with its standard error, ln L, AIC, and "
             + "the Kolmogorov-Smirnov distance with its nominal p-value (parameters fitted to the same samples make the true "
             + "p-value smaller); then each fit as a scenario's distribution JSON, and the empirical distribution of the file. "
-            + "The file: a header row, then one finite number per row in the column read (a one-column file may have no header). "
+            + "The file: a header row, then one finite number per row in the column read (a one-column file may have no header); "
+            + "a report with variant and strategy columns (runs.csv, messages.csv, or .gz) is read by cell, its empty fields left out. "
             + "Exit 2 naming the file, row and column of a bad value.",
         options: [
             Option("--column", "NAME", "the column to read (default: the file's only column)"),
+            Option("--variant", "V", "a report's cell: its variant (needed when the report has more than one)"),
+            Option("--strategy", "S", "a report's cell: its strategy (needed when the report has more than one)"),
             Option("--unit", "U", "write the JSON as a duration distribution in unit U (us, ms, s, m, h, d), the samples' unit"),
         ],
-        examples: ["fit delays.csv --unit s", "fit Results/study/runs.csv --column pulls"])
+        examples: ["fit delays.csv --unit s",
+                   "fit Results/push-hint-study/messages.csv --column send_to_arrival_s --variant lossy --strategy hintPull --unit s"])
 
     static let columns = CommandHelp(
         name: "columns",

@@ -38,6 +38,23 @@ import Testing
         #expect(t.samples.count == 2_000)
     }
 
+    @Test("a report is fitted by cell, its empty fields left out and counted; no empirical line for it")
+    func report() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("runs.csv")
+        try ("variant,strategy,t_s\n" + (1...30).map { "a,x,\(Double($0) / 7)" }.joined(separator: "\n") + "\na,x,\nb,x,99\n")
+            .write(to: url, atomically: true, encoding: .utf8)
+        let r = runCLI(["fit", url.path, "--column", "t_s", "--variant", "a", "--strategy", "x"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("30 samples from \(url.path) (column t_s) (1 empty fields left out): min 0.142857"), "\(r.out)")
+        #expect(!r.out.contains("\"empirical\""))
+        #expect(runCLI(["fit", url.path, "--column", "t_s"]).err.contains("2 cells (a / x, b / x)"))
+        let plain = dir.appendingPathComponent("plain.csv")
+        try "x\n1\n2\n3\n".write(to: plain, atomically: true, encoding: .utf8)
+        #expect(runCLI(["fit", plain.path, "--variant", "a"]).err.contains("--variant and --strategy choose a cell of a report"))
+    }
+
     @Test("bad input: exit 2 naming the file's row and column, or the usage")
     func badInput() throws {
         let folder = try temporaryFolder()

@@ -48,6 +48,11 @@ public struct MeasuredComparison: Sendable {
         var out = "simulated: \(what), \(simulated.count) values; measured: \(measuredName), \(measured.count) samples\n\n"
         out += TextTable.render(header: ["", "simulated", "measured", "measured - simulated"], rows: rows, numeric: [1, 2, 3])
         out += String(format: "\nKolmogorov-Smirnov: D = %.4f, p = %.3g (two-sample, asymptotic)\n", ks.distance, ks.pValue)
+        let distinct = Set(simulated).count + Set(measured).count
+        if distinct < simulated.count + measured.count {
+            out += "  the samples have ties (\(simulated.count + measured.count - distinct) repeated values): the test is then conservative, "
+                + "its p-value larger than the exact one\n"
+        }
         if let threshold {
             let (s, m) = (Self.share(simulated, above: threshold), Self.share(measured, above: threshold))
             out += "above \(g(threshold)): simulated \(s.count)/\(simulated.count) = "

@@ -16,7 +16,7 @@ public enum SimulatedColumn {
         var cells: [String] = [], matched: [String] = []
         try CSVReader.read(bytes, file: file, header: { (r: CSVReader) throws(ScenarioError) in
             guard let c = r.column(column) else {
-                throw ScenarioError(file: file, path: "row 1", message: "no column \"\(column)\" (pushsim columns lists runs.csv's)")
+                throw ScenarioError(file: file, path: "row 1", message: "no column \"\(column)\"; the header has: \(r.header.joined(separator: ", "))")
             }
             index = c
             variantIndex = r.column("variant")
@@ -31,14 +31,14 @@ public enum SimulatedColumn {
             if matched.last != cell, !matched.contains(cell) { matched.append(cell) }
             if let x = try record.number(index) { values.append(x) } else { skipped += 1 }
         })
-        func list(_ xs: [String]) -> String { xs.prefix(8).joined(separator: ", ") + (xs.count > 8 ? ", …" : "") }
+        func list(_ xs: [String]) -> String { xs.prefix(24).joined(separator: ", ") + (xs.count > 24 ? ", …" : "") }
         guard matched.count <= 1 else {
             throw ScenarioError(file: file, path: "$", message: "\(matched.count) cells (\(list(matched))); choose one with --variant and --strategy")
         }
         guard !values.isEmpty else {
             let chosen = [variant, strategy].compactMap { $0 }.joined(separator: " / ")
             let which = chosen.isEmpty ? "" : " for \(chosen)"
-            let known = cells.isEmpty ? "the file has no rows" : "its cells: \(list(cells))"
+            let known = cells.isEmpty ? "the file has no rows" : matched.isEmpty ? "no such cell; its cells: \(list(cells))" : "its cells: \(list(cells))"
             throw ScenarioError(file: file, path: "$", message: "no value of \(column)\(which) (\(skipped) empty); \(known)")
         }
         return (values, skipped)
