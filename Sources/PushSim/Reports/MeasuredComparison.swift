@@ -65,7 +65,8 @@ public struct MeasuredComparison: Sendable {
     }
 
     /// The Q–Q plot: the simulated quantile (y) against the measured one (x) at every
-    /// percentile 1 … 99, with the line y = x that equal distributions follow.
+    /// percentile 1 … 99, with the line y = x that equal distributions follow; the axes in
+    /// seconds when the column is a time (`what` names a column ending in `_s`).
     func qqFigure(title: String, what: String) -> GnuplotFigure {
         let points = (1...99).map { i -> (x: Double, y: Double, low: Double?, high: Double?, label: String?) in
             let p = Double(i) / 100
@@ -76,9 +77,10 @@ public struct MeasuredComparison: Sendable {
         let panel = GnuplotFigure.Panel(title: what, series: [GnuplotFigure.Series(title: "percentiles 1 … 99", points: points),
                                                               GnuplotFigure.Series(title: "equal distributions (y = x)", points: diagonal)])
         let margin = hi > lo ? (hi - lo) * 0.04 : 1
+        let unit = what.hasSuffix("_s") || what.contains("_s,") ? " (s)" : ""
         return GnuplotFigure(name: "qq", title: title, panels: [panel], columns: 1,
-                             x: .numeric(label: "measured quantile", log: false, tics: nil, range: (lo - margin)...(hi + margin)),
-                             yLabel: "simulated quantile", yRange: (lo - margin)...(hi + margin), lines: true)
+                             x: .numeric(label: "measured quantile" + unit, log: false, tics: nil, range: (lo - margin)...(hi + margin)),
+                             yLabel: "simulated quantile" + unit, yRange: (lo - margin)...(hi + margin), lines: true)
     }
 
     /// The gnuplot script drawing `qq.svg`, `qq.png` and `qq.pdf`.
