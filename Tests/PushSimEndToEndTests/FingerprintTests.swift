@@ -151,8 +151,9 @@ import Testing
         let text = String(decoding: try Data(contentsOf: runs), as: UTF8.self)
         var rows = CSV.parse(text)
         #expect(try FingerprintComparison.firstMismatch(text, "a", text, "b") == nil)
-        rows[3][rows[3].count - 1] = "0000000000000000"
-        rows[5][rows[5].count - 1] = "0000000000000000"
+        let f = try #require(rows[0].firstIndex(of: "fingerprint"))
+        rows[3][f] = "0000000000000000"
+        rows[5][f] = "0000000000000000"
         let planted = rows.map(CSV.record).joined()
         let m = try #require(try FingerprintComparison.firstMismatch(text, "a", planted, "b"))
         #expect(m.row == 3 && m.variant == rows[3][0] && m.strategy == rows[3][1] && m.replication == Int(rows[3][2]))

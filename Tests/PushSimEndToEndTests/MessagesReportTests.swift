@@ -128,6 +128,48 @@ import Testing
         #expect(totals["pushes_sent", default: 0] > 0 && totals["copies_arrived", default: 0] > 0, "\(source): \(totals)")
     }
 
+    @Test("runs.csv's latency quantiles are those of the run's messages.csv rows, and summary.csv's means theirs (C3 alerts drawn, C2, A12, outbox retries, other devices)",
+          arguments: ["Scenarios/cases/C3.json", "Scenarios/cases/C2.json", "Scenarios/platform/A12.json", "Scenarios/outbox/retry.json", "Scenarios/outbox/unregistered.json"])
+    func latencyQuantiles(_ source: String) throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = try Self.run(scenarioURL(source).path, in: dir, ["--messages", "csv"])
+        let runs = try Table(out.appendingPathComponent("runs.csv")), messages = try Table(out.appendingPathComponent("messages.csv"))
+        func run(_ t: Table, _ row: [String]) -> String { ["variant", "strategy", "replication"].map { t.text(row, $0) }.joined(separator: "/") }
+        var samples: [String: [String: [Double]]] = [:]
+        for row in messages.rows {
+            for stem in ["send_to_arrival", "send_to_display"] {
+                if let l = Self.microseconds(messages.text(row, stem + "_s")) { samples[run(messages, row), default: [:]][stem, default: []].append(Double(l)) }
+            }
+        }
+        var filled: [String: Int] = [:]
+        var perCell: [String: [String: [Double]]] = [:]
+        for row in runs.rows {
+            for stem in ["send_to_arrival", "send_to_display"] {
+                let sorted = (samples[run(runs, row)]?[stem] ?? []).sorted()
+                for (figure, p) in zip(["p50", "p95", "p99", "max"], MessageLatencies.probabilities) {
+                    let column = "\(stem)_\(figure)_s"
+                    let got = Self.microseconds(runs.text(row, column))
+                    guard let expected = Statistics.quantile(sorted: sorted, p) else {
+                        #expect(got == nil, "\(source) \(run(runs, row)) \(column): no \(stem) but a figure"); continue
+                    }
+                    filled[stem, default: 0] += 1
+                    #expect(got.map { abs(Double($0) - expected) <= 0.5 + 1e-9 * expected } ?? false, "\(source) \(run(runs, row)) \(column): \(String(describing: got)) vs \(expected)")
+                    if let got { perCell[runs.text(row, "variant") + "/" + runs.text(row, "strategy"), default: [:]][column, default: []].append(Double(got) / 1e6) }
+                }
+            }
+        }
+        #expect(filled["send_to_arrival", default: 0] > 0, "\(source): no latency at all, the check would be empty")
+        if source.hasSuffix("C3.json") { #expect(filled["send_to_display", default: 0] > 0, "C3 draws its alert: no display latency") }
+        let summary = try Table(out.appendingPathComponent("summary.csv"))
+        for row in summary.rows {
+            for (column, values) in perCell[summary.text(row, "variant") + "/" + summary.text(row, "strategy")] ?? [:] {
+                let mean = Double(summary.text(row, "mean_" + column))!
+                #expect(abs(mean - Statistics.mean(values)) < 1e-6, "\(source) mean_\(column)")
+            }
+        }
+    }
+
     @Test("csv and gzip give the same rows, for one job or two; the other reports are those of a run without --messages")
     func formatsAndJobs() throws {
         let dir = try temporaryFolder()

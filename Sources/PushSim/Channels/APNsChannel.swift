@@ -13,7 +13,12 @@
 /// - A7: a background push (type `data`) with priority 10 is rejected (`BadPriority`;
 ///   Apple documents the rule but not the reply, so the code is an assumption).
 /// - A9: uninstalled app ⇒ 410 `Unregistered`; a rotated token the sender still uses ⇒
-///   400 `BadDeviceToken`; random 429/500/503 from `errors`.
+///   400 `BadDeviceToken` (`replacedToken: "badDeviceToken"`, the documented reply's
+///   reading), or, as field reports describe (sideshow/apns2 issues 77 and 159,
+///   ostinelli/apnotic issue 66; Apple staff on forum thread 745902: a changed token ends
+///   in 410), 200 with the push never delivered (`lost`) until `unregisteredAfter` after
+///   the first request to it, then 410 `Unregistered` (`"accepted"`); random 429/500/503
+///   from `errors`.
 /// - A12: APNs learns of an uninstall late. Requests are accepted (and routed like any
 ///   other; the device drops what reaches it) until `unregisteredAfter` after the device
 ///   reported the missing app, which it does when the first copy reaches it after the
@@ -41,11 +46,24 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
                                                       doc: "from the device reporting an uninstalled app to the first 410 Unregistered (A12; assumption)")
     public static let deadConnection = Param.enumeration("deadConnection", default: DeadConnectionFate.firstHeld,
                                                   doc: "what happens to pushes sent before a silent disconnect is noticed (A11; field report)")
+    public static let replacedToken = Param.enumeration("replacedToken", default: ReplacedTokenReply.badDeviceToken,
+                                                 doc: "the reply to a request for a token the device has replaced (A9, disputed)")
     public static let fields: [ParamField<Self>] = [.bind(retention, \.retention), .bind(storageCap, \.storageCap),
                                                    .bind(powerDelay, \.powerDelay), .bind(errors, \.errors), .bind(transport, \.transport),
-                                                   .bind(unregisteredAfter, \.unregisteredAfter), .bind(deadConnection, \.deadConnection)]
+                                                   .bind(unregisteredAfter, \.unregisteredAfter), .bind(deadConnection, \.deadConnection),
+                                                   .bind(replacedToken, \.replacedToken)]
 
     public enum Retention: String, Sendable, CaseIterable, Decodable { case latest, random }
+
+    /// What APNs answers a request for a token the device has replaced (rotated, restored or
+    /// reinstalled) while the sender still uses it (A9, disputed).
+    public enum ReplacedTokenReply: String, Sendable, CaseIterable, Decodable {
+        /// 400 `BadDeviceToken` at once (the documented reply for a token that is not valid).
+        case badDeviceToken
+        /// 200, the push never delivered (`lost`), until `unregisteredAfter` after the first
+        /// request for the replaced token; then 410 `Unregistered` (field reports).
+        case accepted
+    }
 
     /// The parameters, one object shared by every copy of the channel (one per device of
     /// every recipient of a fleet) until a copy sets one of them.
@@ -60,6 +78,7 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
         var transport = APNsChannel.transport.defaultValue
         var unregisteredAfter = APNsChannel.unregisteredAfter.defaultValue
         var deadConnection = APNsChannel.deadConnection.defaultValue
+        var replacedToken = APNsChannel.replacedToken.defaultValue
     }
 
     /// Which push of an offline burst keeps the one slot.
@@ -80,6 +99,8 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
     }
     /// Pushes sent to a dead connection (A11; default `firstHeld`).
     public var deadConnection: DeadConnectionFate { get { params.value.deadConnection } set { params.value.deadConnection = newValue } }
+    /// The reply for a replaced token (A9; default `badDeviceToken`).
+    public var replacedToken: ReplacedTokenReply { get { params.value.replacedToken } set { params.value.replacedToken = newValue } }
 
     /// The one stored notification (A1), out of line: set only while the device is offline.
     private var slot: Push? { get { storedSlot.value } set { storedSlot.value = newValue } }
@@ -93,6 +114,10 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
     private var burstGeneration: Int32 = 0
     /// When the provider starts answering 410 for the current uninstall (A12).
     private var unregistration = DrawnDeadline()
+    /// Under `replacedToken: accepted`: the first request for the replaced token the sender
+    /// still uses (nil while it uses the current one), and when the 410s start.
+    private var replacedSince: SimTime?
+    private var replacement = DrawnDeadline()
     /// Pushes in flight on a dead connection (A11).
     private var dead = DeadConnection()
     static let burstTimerBase: Int32 = 16
@@ -107,8 +132,14 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
         if push.type == .data && push.apnsPriority == 10 { return .rejected(.apnsBadPriority, retryAfter: nil) }
         switch cx.device.token {
         case .uninstalled: if knowsUninstall(&cx) { return .rejected(.apnsUnregistered, retryAfter: nil) }
-        case .stale: return .rejected(.apnsBadDeviceToken, retryAfter: nil)
-        case .valid: break
+        case .stale:
+            guard replacedToken == .accepted else { return .rejected(.apnsBadDeviceToken, retryAfter: nil) }
+            let since = replacedSince ?? cx.now
+            replacedSince = since
+            if replacement.hasPassed(since: since, delay: unregisteredAfter, &cx) { return .rejected(.apnsUnregistered, retryAfter: nil) }
+            cx.finish(push.id, .lost)
+            return .accepted(messageID: push.id)
+        case .valid: replacedSince = nil
         }
         if let e = errors.draw(cx.draws) { return ProviderAnswer(e) }
         accept(push, &cx)

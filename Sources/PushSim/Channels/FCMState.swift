@@ -53,7 +53,8 @@ struct FCMState: Sendable {
     /// `notificationShown(for:)`) counts for it. The bucket cap (D4) is off while charging
     /// (Android's page: the restrictions do not apply then) and with `standbyCaps: none`; a
     /// message sent while it is off does not count toward the day's cap (a model reading:
-    /// the page does not say), nor does one F7 downgraded.
+    /// the page does not say), nor does one F7 downgraded. With `byBucketUnlessShown` a
+    /// message the OS will draw (displayable, notifications allowed) is outside the cap.
     mutating func shouldDowngrade(_ p: Push, device: DeviceView, now: SimTime, config: FCMConfig) -> Bool {
         var downgraded = false
         if let rule = config.downgrade {
@@ -63,7 +64,9 @@ struct FCMState: Sendable {
         }
         let day = now.microseconds / SimDuration.days(1).microseconds
         if highToday.day != day { highToday = (day, 0) }
-        let cap = device.standbyCaps == .byBucket && !device.charging ? device.standbyBucket.dailyHighPriorityCap : nil
+        let shown = p.isDisplayable && device.notificationsAuthorized
+        let capped = device.standbyCaps == .byBucket || (device.standbyCaps == .byBucketUnlessShown && !shown)
+        let cap = capped && !device.charging ? device.standbyBucket.dailyHighPriorityCap : nil
         if let cap, highToday.count >= cap { return true }
         if downgraded { return true }
         if cap != nil { highToday.count += 1 }

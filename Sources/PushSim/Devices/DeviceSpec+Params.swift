@@ -26,7 +26,7 @@ extension DeviceSpec: ParamDeclaring {
                                                              doc: "Android: Battery Saver also on during low-battery periods (I8, assumption)").any
         case .standbyBucket: return Param.enumeration(n, default: StandbyBucket.active, doc: "Android App Standby Bucket (D4)").any
         case .standbyCaps: return Param.enumeration(n, default: StandbyCaps.byBucket,
-                                                    doc: "whether the bucket caps apply: byBucket (Android 12 and lower) or none (13 and later) (D4, disputed)").any
+                                                    doc: "whether the bucket caps apply: byBucket (Android 12 and lower), byBucketUnlessShown (the same, a message drawn as a notification exempt: the old Firebase page) or none (13 and later) (D4, disputed)").any
         case .backgroundBudget: return .object(n, BackgroundBudget.self, default: .object([]), doc: "iOS background-notification budget (I1)")
         case .heldBackgroundPush: return Param.enumeration(n, default: HeldPushPolicy.deliverAtLaunch,
                                                            doc: "what happens to a background push held for the budget (I3)").any

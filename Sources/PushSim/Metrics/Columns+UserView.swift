@@ -1,5 +1,5 @@
 extension Columns {
-    /// The user-view, cost and fingerprint columns (63–85), after the sender group so that
+    /// The user-view and cost columns (63–84), after the sender group so that
     /// the older columns keep their positions (`ExperienceOutcome`; docs/csv.md, User-view
     /// columns).
     static let userView: [Column] = [
@@ -9,7 +9,7 @@ extension Columns {
         .count("changes_never_reflected", unit: "changes", "changes the client's state never reflected (nor any later change of "
                + "the same key) by the horizon", summary: [.total()]) { $0.experience.neverReflected },
         .duration("freshness_p50_s", "median freshness latency over the reflected changes (see "
-                  + "[User view](#user-view-columns-6385))", emptyWhen: "no change reflected", summary: [.meanWithInterval]) {
+                  + "[User view](#user-view-columns-6384))", emptyWhen: "no change reflected", summary: [.meanWithInterval]) {
             $0.experience.freshnessP50
         },
         .duration("freshness_p95_s", "95th percentile of the same", emptyWhen: "no change reflected", summary: [.meanWithInterval]) {
@@ -63,7 +63,5 @@ extension Columns {
                  summary: [.pooled("server_requests_per_hour", "server_requests", per: .hours)]) {
             Double($0.counts[.serverRequests]) / $0.experience.hours
         },
-        Column("fingerprint", type: "16 hex digits", "the run's event fingerprint (see [Fingerprint](#fingerprint)); equal "
-               + "fingerprints mean the same events at the same times") { r, line in line.appendHex(r.outcome.fingerprint.value) },
     ]
 }

@@ -4,10 +4,17 @@
 /// header tests all come from it.
 ///
 /// A new metric is one row here (plus one field in the outcome it reads, if new). Keep the
-/// order: columns are only ever appended, so older columns keep their positions.
+/// order: a new column goes just before the fingerprint (always the last), so the others
+/// keep their positions.
 public enum Columns {
-    /// Every `runs.csv` column, in order (85).
-    public static let runs: [Column] = identity + pushes + device + [rejectedCodes] + sender + userView
+    /// Every `runs.csv` column, in order (93); the fingerprint is always the last.
+    public static let runs: [Column] = identity + pushes + device + [rejectedCodes] + sender + userView + latency + [fingerprint]
+
+    /// The run's event fingerprint (the last column).
+    static let fingerprint = Column("fingerprint", type: "16 hex digits", "the run's event fingerprint (see [Fingerprint](#fingerprint)); "
+                                    + "equal fingerprints mean the same events at the same times") { r, line in
+        line.appendHex(r.outcome.fingerprint.value)
+    }
 
     /// The `runs.csv` header.
     public static let runNames = runs.map(\.name)

@@ -25,6 +25,8 @@ public struct RunOutcome: Sendable, Equatable, BitwiseCopyable {
     public var lateness = DeferralLateness()
     /// What the user saw (freshness, stale screen, regressions, notifications).
     public var experience: ExperienceOutcome
+    /// Send → arrival and send → display latency quantiles over the run's messages.
+    public var latencies = MessageLatencies()
     /// The run's event fingerprint (`RunFingerprint`).
     public var fingerprint: RunFingerprint
 

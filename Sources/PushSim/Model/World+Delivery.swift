@@ -11,6 +11,7 @@ extension World {
     mutating func deliver(_ push: Push, copy: Int8) {
         guard mainDevice.online else { ledger.finish(push.id, .droppedDeviceOffline); return }
         observe(.copyArrived(bytes: Int(push.size), screenOn: mainDevice.screenOn))
+        observe(.messageReached(message: push.notification, device: 0))
         if observer.tracing { observer.trace.arrived(push: push.id, device: 0, at: queue.now) }
         guard mainDevice.installed else { mainDevice.reportUninstall(at: queue.now); ledger.finish(push.id, .droppedAppForceStopped); return }
         // Before the first unlock after a boot an Android app gets no message (I6).
@@ -82,7 +83,7 @@ extension World {
     mutating func show(_ push: Push, value: Int64) {
         let key = push.change.key
         let replaced = app.tray.show(push)
-        observe(.displayed(push: push.id, key: key, value: value, serverValue: server.state[Int(key)], replaced: replaced))
+        observe(.displayed(push: push.id, message: push.notification, key: key, value: value, serverValue: server.state[Int(key)], replaced: replaced))
         notificationShown(for: push.id)
         let app = spec.app
         if app.tapProbability > 0, userRandom.bernoulli(app.tapProbability) {

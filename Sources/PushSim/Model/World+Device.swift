@@ -146,5 +146,12 @@ extension World {
     }
 
     /// The iOS background budget as a token bucket (I1).
-    mutating func takeBudgetToken() -> Bool { app.budget.take(at: queue.now) }
+    mutating func takeBudgetToken() -> Bool {
+        guard let daily = spec.backgroundBudget.daily else { return app.budget.take(at: queue.now) }
+        let day = Int32(queue.now.microseconds / SimDuration.days(1).microseconds)
+        if app.budgetDay != day { app.budgetDay = day; app.runToday = 0 }
+        guard app.runToday < daily, app.budget.take(at: queue.now) else { return false }
+        app.runToday += 1
+        return true
+    }
 }

@@ -33,6 +33,7 @@ extension World {
     /// a de-duplicating app).
     mutating func deliverToOther(_ push: Push, device d: Int) {
         guard otherDevices[d - 1].online else { ledger.finish(push.id, .droppedDeviceOffline); return }
+        observe(.messageReached(message: push.notification, device: d))
         if observer.tracing { observer.trace.arrived(push: push.id, device: d, at: queue.now) }
         guard otherDevices[d - 1].installed else { otherDevices[d - 1].reportUninstall(at: queue.now); ledger.finish(push.id, .droppedAppForceStopped); return }
         ledger.finish(push.id, .delivered)

@@ -16,6 +16,9 @@ enum Observation {
     case accepted(duplicate: Bool, inQuietHours: Bool)
     /// A push copy of `bytes` reached the online device (`screenOn`: it did not wake it).
     case copyArrived(bytes: Int, screenOn: Bool)
+    /// A copy of sender message `message` reached `device` (0: main, 1, 2, …: other devices)
+    /// while it was online, installed app or not (the arrival `messages.csv` reports).
+    case messageReached(message: Int64, device: Int)
     /// A `deletedMessages` signal reached the device (`screenOn` as for a copy).
     case deletedSignalArrived(screenOn: Bool)
     /// The app received that signal (installed, not stopped).
@@ -29,9 +32,9 @@ enum Observation {
     case serviceExtensionFetch
     /// The strategy applied a payload as-is (the write follows as `wrote`).
     case payloadApplied
-    /// The OS drew push `push`'s notification showing `value` for `key` (the server holds
+    /// The OS drew push `push`'s notification (of sender message `message`) showing `value` for `key` (the server holds
     /// `serverValue`); `replaced`: it replaced the one shown under the same tag.
-    case displayed(push: Int64, key: Int32, value: Int64, serverValue: Int64, replaced: Bool)
+    case displayed(push: Int64, message: Int64, key: Int32, value: Int64, serverValue: Int64, replaced: Bool)
     /// The app posted its own notification showing `value` for `key`.
     case posted(key: Int32, value: Int64, serverValue: Int64)
     /// The user tapped a shown notification.

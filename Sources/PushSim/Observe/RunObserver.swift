@@ -4,11 +4,12 @@
 ///
 /// - Complexity: O(1) amortized per observation and per event.
 ///
-/// The fields are declared so that `tracing` fills `lateness`'s padding: 480 bytes a
-/// world, not 488.
+/// The fields are declared so that `tracing` fills `lateness`'s padding.
 struct RunObserver {
     var counts = Counts()
     var experience: ExperienceTracker
+    /// Each (message, device) pair's first request, arrival and display.
+    var latencies = MessageLatencyTracker()
     var fingerprint = RunFingerprint()
     /// The trace sink (`NoTrace` when not tracing). Called only when `tracing`.
     var trace: any TraceSink {
@@ -39,6 +40,7 @@ struct RunObserver {
         lateness = DeferralLateness()
         convergence = ConvergenceTracker()
         experience.reset(foreground: foreground)
+        latencies.reset()
         fingerprint = RunFingerprint()
         lastChangeTime = .zero
     }
@@ -75,6 +77,7 @@ struct RunObserver {
             lastChangeTime = now
         case let .sent(push, device):
             counts[.bytesPushed] += Int(push.size)
+            latencies.sent(message: push.notification, device: device, at: now)
             if tracing { trace.sent(push, device: device, at: now) }
         case .staleTokenSend: counts[.staleTokenSends] += 1
         case let .accepted(duplicate, inQuietHours):
@@ -84,6 +87,7 @@ struct RunObserver {
             counts[.copiesArrived] += 1
             counts[.bytesArrived] += bytes
             if !screenOn { counts[.deviceWakeups] += 1 }
+        case let .messageReached(message, device): latencies.reached(message: message, device: device, at: now)
         case let .deletedSignalArrived(screenOn): if !screenOn { counts[.deviceWakeups] += 1 }
         case .deletedSignalReceived: counts[.deletedSignals] += 1
         case let .duplicateArrived(suppressed):
@@ -91,8 +95,9 @@ struct RunObserver {
         case .handlerRan: counts[.handlerRuns] += 1
         case .serviceExtensionFetch: counts[.serverRequests] += 1
         case .payloadApplied: counts[.payloadsApplied] += 1
-        case let .displayed(push, key, value, serverValue, replaced):
+        case let .displayed(push, message, key, value, serverValue, replaced):
             counts[.notificationsDisplayed] += 1
+            latencies.displayed(message: message, at: now)
             let staleness = experience.notificationShown(value: value, serverValue: serverValue, at: now)
             if tracing { trace.notification(at: now, key: key, value: value, push: push, staleness: staleness) }
             if replaced { counts[.notificationsReplaced] += 1 }

@@ -25,6 +25,7 @@ extension World {
                                  counts: observer.counts, experience: seen, fingerprint: observer.fingerprint)
         messages.countFates(into: &outcome.counts)
         outcome.lateness = observer.lateness
+        outcome.latencies = observer.latencies.latencies()
         return outcome
     }
 }

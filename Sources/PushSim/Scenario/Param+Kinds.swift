@@ -51,6 +51,17 @@ extension Param where Value == Int {
     }
 }
 
+extension Param where Value == Int? {
+    /// An optional integer within `range`; absent = `nil`.
+    public static func optionalInteger(_ name: String, range: ClosedRange<Int>, doc: String) -> Param {
+        Param(name, type: "integer \(range.lowerBound) … \(range.upperBound)", default: .some(nil), defaultJSON: .null, doc: doc,
+              schema: .object(["type": "integer", "minimum": .number(Double(range.lowerBound)),
+                               "maximum": .number(Double(range.upperBound))])) { c, key in
+            try c.decodeInt(key, in: range)
+        }
+    }
+}
+
 extension Param where Value == Bool {
     /// `true` or `false`.
     public static func boolean(_ name: String, default b: Bool, doc: String) -> Param {

@@ -143,6 +143,12 @@ struct PlatformAPNsRuleTests {
         #expect(rejectionCodes(life) == "BadDeviceToken=2;Unregistered=1")
         #expect(life.total("delivered") == 4 && life.total("rejected_final") == 3 && life.total("rejected_retryable") == 0)
         #expect(life.total("dropped_app_force_stopped") == 1)
+        // replacedToken accepted: 200 for the replaced token, the push lost; 410 from unregisteredAfter after the first request.
+        let accepted = cell(cs, "lifecycle-accepted", "hintPull")
+        #expect(rejectionCodes(accepted) == "Unregistered=1" && accepted.total("lost") == 2)
+        #expect(accepted.total("delivered") == 4 && accepted.total("dropped_app_force_stopped") == 1)
+        let kept = cell(cs, "replaced-unregistered", "hintPull")
+        #expect(rejectionCodes(kept) == "Unregistered=3" && kept.total("lost") == 2 && kept.total("delivered") == 2)
         let table: [(SendError, Int, Bool, Bool)] = [
             (.apnsUnregistered, 410, false, true), (.apnsBadDeviceToken, 400, false, true),
             (.apnsTooManyRequests, 429, true, false), (.apnsInternalServerError, 500, true, false),

@@ -78,6 +78,23 @@ struct PlatformAndroidRuleTests {
         #expect(o.deliveredNoDelay == 10 && o[.delayedDeviceDoze] == 1)
     }
 
+    @Test("D4 byBucketUnlessShown: a notification message the OS draws is outside the cap; a data message or one not allowed to show counts", arguments: [
+        ("rare-shown", 12), ("rare-shown-data", 5), ("rare-shown-denied", 5), ("rare-notification", 5),
+    ])
+    func d4NotificationExemption(variant: String, atOnce: Int) throws {
+        let (o, log) = trace(try platformScenario("D4"), variant)
+        #expect(o.deliveredNoDelay == atOnce, "sent at once")
+        if variant == "rare-shown-data" {
+            let sent = (0..<12).map { at(m: 70 + Int64($0)) }
+            #expect(log.byTimeThenID.map(\.time) == Array(sent.prefix(atOnce)) + Array(repeating: Self.firstWindow, count: 12 - atOnce))
+            #expect(o[.delayedDeviceDoze] == 12 - atOnce)
+        } else if atOnce < 12 {
+            // The capped notification messages wait for the window as normal ones, where the
+            // collapsible ones (F1: a notification message has a collapse key) become one.
+            #expect(o[.delayedDeviceDoze] == 1 && o[.collapsed] == 12 - atOnce - 1)
+        }
+    }
+
     @Test("D5: a force-stopped app gets nothing until launched; a swipe from Recents is not a force stop")
     func d5ForceStop() throws {
         let s = try platformScenario("D5")

@@ -15,6 +15,16 @@ struct PlatformIOSRuleTests {
         #expect(o.deliveredNoDelay == 6, "the pushes that ran were never held")
     }
 
+    @Test("I1 daily allowance: at most daily background pushes run per simulated day, renewed at each 24 h")
+    func i1DailyRenewal() throws {
+        let s = try platformScenario("I1")
+        let control = trace(s, "noDaily")
+        #expect(control.log.arrivals.map(\.time) == [0, 20, 40, 60, 80, 100].map { at(h: 23, m: $0) })
+        let (o, log) = trace(s, "daily2")
+        #expect(log.arrivals.map(\.time) == [0, 20, 60, 80].map { at(h: 23, m: $0) })
+        #expect(o[.delivered] == 4 && o[.throttled] == 19 && o[.pending] == 1)
+    }
+
     @Test("I2: after a force-quit (or a swipe from the app switcher) background pushes never launch the app until relaunch",
           arguments: ["forceQuit", "swipeAway"])
     func i2ForceQuit(variant: String) throws {

@@ -11,14 +11,15 @@ struct RecordLayoutTests {
     func packed() {
         #expect(MemoryLayout<DozeState>.stride == 64)
         #expect(MemoryLayout<Device>.stride == 232)   // 248 until step 7 took its streams out
-        #expect(MemoryLayout<RunObserver>.stride == 480)
+        #expect(MemoryLayout<RunObserver>.stride == 488)   // 480 until the message latencies (issue 34)
         #expect(MemoryLayout<AppContext>.stride == 88)   // in the shared `WorldScratch` since step 8
-        #expect(MemoryLayout<AppProcess>.stride == 96)
+        #expect(MemoryLayout<AppProcess>.stride == 104)   // 96 until I1's daily allowance (issue 34)
         // 1,480 until step 7 (the device streams held here), 1,488 until step 8 (the
         // handlers' context and the drawing buffers out, to `WorldScratch`), 1,392 until
         // step 9 took the event list out (to `WorldScratch`: a fleet's one list, no
-        // placeholder: 1,272), then the fleet link (the hub in the scratch: 1,256).
-        #expect(MemoryLayout<World>.stride == 1256)
+        // placeholder: 1,272), then the fleet link (the hub in the scratch: 1,256), then
+        // the observer's message latencies (1,264), then I1's daily allowance in the app (1,272).
+        #expect(MemoryLayout<World>.stride == 1272)
         // A staged entry of the fleet's list: 32 bytes, a heap entry 40 (step 8).
         #expect(MemoryLayout<EventQueue<WorldEvent>.StagedEntry>.stride == 32)
         #expect(MemoryLayout<EventQueue<WorldEvent>.Entry>.stride == 40)

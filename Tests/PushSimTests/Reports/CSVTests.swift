@@ -108,8 +108,11 @@ struct CSVTests {
         seen.notificationStalenessMax = .seconds(5); seen.notificationsDuplicate = 1; seen.notificationsNeverDisplayed = 4
         var fingerprint = RunFingerprint()
         fingerprint.add(time: .zero, kind: TraceKind.change.rawValue, entity: 0, message: 0)
-        let converged = RunOutcome(converged: true, convergenceTime: .microseconds(3_000_250), finalCursor: 30,
+        var converged = RunOutcome(converged: true, convergenceTime: .microseconds(3_000_250), finalCursor: 30,
                                    ledger: ledger, counts: counts, experience: seen, fingerprint: fingerprint)
+        // Sorted 1, 2, 3, 10.000001 s: p50 at position 1.5; p95 at 2.85 = 3 s + 0.85 · 7.000001 s
+        // rounded half up to 8.950001 s; p99 9.790001 s; nothing drawn: four empty fields.
+        converged.latencies = MessageLatencies(arrivals: [1_000_000, 3_000_000, 2_000_000, 10_000_001], displays: [])
         let row = runFields(variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1, outcome: converged)
         #expect(row.count == RunsTable.columns.count)
         #expect(row == ["lossy, 30%", "hintPull", "4", "1", "1", "3.000250", "30",
@@ -120,13 +123,14 @@ struct CSVTests {
                         // 28 of 30 reflected; 15 of 60 s stale; staleness mean 7.000001 / 2 rounded down
                         "30", "2", "1.500000", "9.250001", "12.000000", "60.000000", "15.000000", "0.250000", "3", "2", "6",
                         "2", "3.500000", "5.000000", "1", "4", "300", "1200", "1.000000", "4", "5", "2.500000",
+                        "2.500000", "8.950001", "9.790001", "10.000001", "", "", "", "",
                         fingerprint.hex])
         #expect(fingerprint.hex.count == 16 && fingerprint.hex != RunFingerprint().hex)
         #expect(CSV.record(row).hasPrefix("\"lossy, 30%\",hintPull,4,1,1,3.000250,30,"))
         #expect(RunsTable.record(variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1, outcome: converged) == CSV.record(row))
         #expect(RunsTable.record(prefix: ["0/a,b/c/4", "0", "1e-3"], variant: "lossy, 30%", strategy: "hintPull", replication: 4, seed: 1,
                                  outcome: converged) == CSV.record(["0/a,b/c/4", "0", "1e-3"] + row))
-        #expect(CSV.record(row).hasSuffix(",5,2.500000,\(fingerprint.hex)\n"))
+        #expect(CSV.record(row).hasSuffix(",5,2.500000,2.500000,8.950001,9.790001,10.000001,,,,,\(fingerprint.hex)\n"))
 
         let column = RunsTable.columns.firstIndex(of: "convergence_time_s")!
         for (us, text) in [(Int64(0), "0.000000"), (250, "0.000250"), (1_500_000, "1.500000"), (86_400_000_001, "86400.000001")] {

@@ -64,7 +64,8 @@ struct ParamDeclarationTests {
         #expect(table(OverflowChannel.self) == ["limit=100", "deletedSignal=true", "storeAfterDiscard=false", "transport={}"])
         #expect(table(APNsChannel.self) == [#"retention="latest""#, #"storageCap="30d""#,
             #"powerDelay={"kind": "uniform", "min": 0, "max": 15, "unit": "m"}"#, "errors={}", "transport={}",
-            #"unregisteredAfter={"kind": "uniform", "min": 1, "max": 7, "unit": "d"}"#, #"deadConnection="firstHeld""#])
+            #"unregisteredAfter={"kind": "uniform", "min": 1, "max": 7, "unit": "d"}"#, #"deadConnection="firstHeld""#,
+            #"replacedToken="badDeviceToken""#])
         #expect(table(FCMChannel.self) == ["pendingLimit=100", "deletedSignal=true", "storeAfterDiscard=false", "maxCollapseKeys=4",
             "collapsibleBurst=20", #"collapsibleRefill="3m""#, "perMinute=240", "perHour=5000", #"inactiveAfter="28d""#,
             #"tokenExpiry="270d""#, "downgrade={}", "errors={}", "apns={}", "transport={}", #"unregisteredAfter="0s""#,

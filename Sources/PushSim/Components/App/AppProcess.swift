@@ -14,6 +14,10 @@ struct AppProcess: Sendable {
     var sessionEndsAt = SimTime.zero
     /// The iOS background budget (I1).
     var budget: TokenBucket
+    /// The simulated day (⌊t / 24 h⌋) of the background pushes counted in `runToday`, for
+    /// I1's daily allowance (`BackgroundBudget.daily`).
+    var budgetDay: Int32 = 0
+    var runToday: Int32 = 0
     /// A background push held by the budget, Low Power Mode, or after a boot until the first
     /// unlock and the launch delay (I3, I5, I6). Kept out of line: rarely set.
     var heldBackground: Push? { get { held.value } set { held.value = newValue } }
