@@ -26,7 +26,9 @@
 ///   `UNREGISTERED`; random errors from `errors`.
 /// - A11: before a silent disconnect is noticed, messages go to the dead connection
 ///   (`deadConnection`, default `allHeld`: held in flight and stored when the timeout is
-///   detected; an assumption).
+///   detected; the protocol acknowledges messages, Chromium's `mcs_client.cc`).
+/// - F16: with `redeliverUnacked`, the copies the device had not acknowledged when its link
+///   dropped are sent again at reconnect (`UnackedCopies`; duplicates tied to a reconnect).
 /// - F12: to an iOS device FCM validates first (a data message at apns-priority 10 is
 ///   `INVALID_ARGUMENT`, C4), then hands the message to the `apns` model (`apns` parameters).
 public struct FCMChannel: PushChannel {
@@ -128,7 +130,9 @@ public struct FCMChannel: PushChannel {
     /// collapsible message released from a dead connection takes a second token of the
     /// collapsible bucket (F8) when it is routed again (a model simplification).
     private mutating func hand(_ p: Push, _ cx: inout ProviderContext) {
-        if cx.device.connectionDead { state.dead.write(p, fate: config.deadConnection, &cx) } else { cx.transmit(p, through: config.transport) }
+        if cx.device.connectionDead { state.dead.write(p, fate: config.deadConnection, &cx); return }
+        cx.transmit(p, through: config.transport)
+        if config.redeliverUnacked { state.unacked.handed(p, at: cx.now, ackAfter: config.ackAfter, heartbeat: config.heartbeat) }
     }
 
     private mutating func armThrottleTimer(_ cx: inout ProviderContext) {
@@ -139,6 +143,13 @@ public struct FCMChannel: PushChannel {
 
     public mutating func deviceChanged(_ cx: inout ProviderContext) {
         if cx.device.platform == .ios { cx.nested(Self.apnsSlot) { apns.deviceChanged(&$0) }; return }
+        if config.redeliverUnacked {
+            if !cx.device.online || cx.device.connectionDead {
+                state.unacked.linkDown(at: cx.now, heartbeat: config.heartbeat)
+            } else {
+                for p in state.unacked.linkUp() { cx.deliver(p, at: cx.now, copy: 1) }
+            }
+        }
         flush(&cx)
     }
 

@@ -30,6 +30,12 @@ public struct FCMConfig: Sendable, ParamFieldDeclaring {
                                                   doc: "what happens to Android messages sent before a silent disconnect is noticed (A11; assumption)")
     public static let oldTokenLifetime = Param.distribution("oldTokenLifetime", default: DurationDistribution(.uniform(min: 0, max: 24), unit: "h"),
                                                      doc: "how long the token a reinstall replaced keeps delivering (F14; assumption)")
+    public static let redeliverUnacked = Param.boolean("redeliverUnacked", default: false,
+                                                       doc: "send again, at reconnect, the copies the device had not acknowledged when its link dropped (F16)")
+    public static let ackAfter = Param.integer("ackAfter", default: 10, range: 1...1_000_000,
+                                               doc: "the device acknowledges after this many unacknowledged copies (F16; Chromium's 10)")
+    public static let heartbeat = Param.duration("heartbeat", default: .minutes(15), range: .positive("a heartbeat interval"),
+                                                 doc: "and with each heartbeat, this far apart (F16; Chromium: 15 min on Wi-Fi, 28 min on mobile)")
     public static let fields: [ParamField<Self>] = [
         .bind(pendingLimit, \.pendingLimit), .bind(deletedSignal, \.deletedSignal), .bind(storeAfterDiscard, \.storeAfterDiscard),
         .bind(maxCollapseKeys, \.maxCollapseKeys), .bind(collapsibleBurst, \.collapsibleBurst),
@@ -37,10 +43,17 @@ public struct FCMConfig: Sendable, ParamFieldDeclaring {
         .bind(inactiveAfter, \.inactiveAfter), .bind(tokenExpiry, \.tokenExpiry), .bind(downgrade, \.downgrade),
         .bind(errors, \.errors), .bind(apns, \.apns), .bind(transport, \.transport),
         .bind(unregisteredAfter, \.unregisteredAfter), .bind(oldTokenLifetime, \.oldTokenLifetime), .bind(deadConnection, \.deadConnection),
+        .bind(redeliverUnacked, \.redeliverUnacked), .bind(ackAfter, \.ackAfter), .bind(heartbeat, \.heartbeat),
     ]
     /// The config is the `fcm` channel's object, which carries its `"kind"`.
     public static let reservedKeys = ["kind"]
 
+    /// Whether unacknowledged copies are sent again at reconnect (F16; default false).
+    public var redeliverUnacked = FCMConfig.redeliverUnacked.defaultValue
+    /// Copies the device acknowledges at once, ≥ 1 (F16; default 10).
+    public var ackAfter = FCMConfig.ackAfter.defaultValue
+    /// The heartbeat that also acknowledges, > 0 (F16; default 15 min).
+    public var heartbeat = FCMConfig.heartbeat.defaultValue
     /// Non-collapsible messages pending per app instance, 0 … 1,000,000 (F2).
     public var pendingLimit = FCMConfig.pendingLimit.defaultValue
     /// Whether the app gets `deletedMessages` at reconnect after a discard (F2).

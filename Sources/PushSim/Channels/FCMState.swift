@@ -19,6 +19,8 @@ struct FCMState: Sendable {
     var oldToken = DrawnDeadline()
     /// Messages in flight on a dead connection (A11).
     var dead = DeadConnection()
+    /// Copies received but not acknowledged, and those a dropped link left so (F16).
+    var unacked = UnackedCopies()
 
     init() {}
 

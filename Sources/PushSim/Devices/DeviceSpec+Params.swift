@@ -27,6 +27,8 @@ extension DeviceSpec: ParamDeclaring {
         case .standbyBucket: return Param.enumeration(n, default: StandbyBucket.active, doc: "Android App Standby Bucket (D4)").any
         case .standbyCaps: return Param.enumeration(n, default: StandbyCaps.byBucket,
                                                     doc: "whether the bucket caps apply: byBucket (Android 12 and lower), byBucketUnlessShown (the same, a message drawn as a notification exempt: the old Firebase page) or none (13 and later) (D4, disputed)").any
+        case .vendor: return .object(n, VendorPolicy.self, default: .object([]),
+                                     doc: "Android: the vendor's own power manager, a profile and/or its three mechanisms (D7)")
         case .backgroundBudget: return .object(n, BackgroundBudget.self, default: .object([]), doc: "iOS background-notification budget (I1)")
         case .heldBackgroundPush: return Param.enumeration(n, default: HeldPushPolicy.deliverAtLaunch,
                                                            doc: "what happens to a background push held for the budget (I3)").any

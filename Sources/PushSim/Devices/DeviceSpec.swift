@@ -47,6 +47,8 @@ public struct DeviceSpec: Decodable, Sendable {
     public var standbyCaps: StandbyCaps = .byBucket
     /// iOS background-notification budget (I1).
     public var backgroundBudget = BackgroundBudget.default
+    /// Android: the vendor's own power manager (D7; default: stock Android).
+    public var vendor = VendorPolicy.stock
     /// What happens to a background push held for the budget: delivered at the next launch
     /// (`deliverAtLaunch`, the third-party reading I3, disputed) or dropped (`drop`).
     public var heldBackgroundPush: HeldPushPolicy = .deliverAtLaunch
@@ -85,7 +87,7 @@ public struct DeviceSpec: Decodable, Sendable {
         case platform, offline, connectivity, screenOn, charging, motion, doze, highPriorityExemption, lowPowerMode
         case lowBattery, lowPowerModeAccept, batterySaver, batterySaverAtLowBattery, standbyBucket, standbyCaps
         case backgroundBudget, heldBackgroundPush, notifications, tokenRotations, uninstalled, offlineDetection, restarts, restart, lastConnectedBefore
-        case app, foreground, trace
+        case app, foreground, trace, vendor
     }
 
     public init(from decoder: any Decoder) throws {
@@ -109,6 +111,8 @@ public struct DeviceSpec: Decodable, Sendable {
         standbyCaps = try c.decodeEnum(.standbyCaps, default: .byBucket)
         backgroundBudget = try c.decodeOptional(BackgroundBudget.self, forKey: .backgroundBudget) ?? .default
         heldBackgroundPush = try c.decodeEnum(.heldBackgroundPush, default: .deliverAtLaunch)
+        vendor = try c.decodeOptional(VendorPolicy.self, forKey: .vendor) ?? .stock
+        if c.contains(.vendor), platform != .android { throw c.invalid(.vendor, "a vendor's power manager is Android's (platform \"android\")") }
         let permission = try c.decodeOptional(String.self, forKey: .notifications) ?? "authorized"
         guard ["authorized", "denied"].contains(permission) else {
             throw c.invalid(.notifications, "expected \"authorized\" or \"denied\", got \"\(permission)\"")

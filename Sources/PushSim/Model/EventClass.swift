@@ -48,7 +48,7 @@ extension WorldEvent {
         case .forceQuit: .forceQuit
         case .swipeAway: .swipeAway
         case .appSessionEnd: .sessionEnd
-        case .tap, .timer, .pullComplete, .doze, .offlineDetected, .serviceExtensionDone, .channelTimer, .senderTimer, .otherChannelTimer,
+        case .tap, .timer, .pullComplete, .doze, .vendorKill, .offlineDetected, .serviceExtensionDone, .channelTimer, .senderTimer, .otherChannelTimer,
              .jitteredPull, .fleet: .runTime
         case .deliver, .deletedMessages, .otherDeliver: .arrival
         }

@@ -81,6 +81,7 @@ extension World {
     mutating func screenMayHaveChanged() {
         let on = mainDevice.screenOn, now = queue.now
         if mainDevice.hasDoze { mainDevice.doze.setScreen(setup.device.doze, on: on, at: now) }
+        vendorScreenMayHaveChanged()
         deviceChanged()
     }
 

@@ -112,6 +112,7 @@ struct World: DiscreteEventModel {
         if !setup.recipient.otherDevices.isEmpty { addOtherDevices(setup.recipient.otherDevices) }
         scheduleTimeline(streams: streams)
         rescheduleDoze()
+        vendorScreenMayHaveChanged()
     }
 
     /// The same, from the parts of a setup.
@@ -172,6 +173,7 @@ struct World: DiscreteEventModel {
         nextPushID = 1
         scheduleTimeline(streams: streams)
         rescheduleDoze()
+        vendorScreenMayHaveChanged()
     }
 
     /// Runs every event up to and including `horizon` (the kernel's loop) and reports the
@@ -233,7 +235,9 @@ struct World: DiscreteEventModel {
         case let .appOpen(length): openApp(for: length)
         case .appSessionEnd: endSessionIfDue()
         case .forceQuit: forceQuit()
-        case .swipeAway: if mainDevice.platform.rules.swipeForceQuits { forceQuit() } else { endProcess(); screenMayHaveChanged() }
+        case .swipeAway:
+            if mainDevice.platform.rules.swipeForceQuits || spec.vendor.swipeAwayStops { forceQuit() } else { endProcess(); screenMayHaveChanged() }
+        case .vendorKill: vendorKill()
         case let .deliver(id, copy): deliver(ledger.push(id), copy: copy)
         case .deletedMessages: deletedMessages()
         case let .tap(id): tap(ledger.push(id))

@@ -33,6 +33,8 @@ public enum WorldEvent: Sendable {
     case forceQuit
     /// The user swipes the app away from Recents.
     case swipeAway
+    /// The vendor's power manager may end the app a set time after the screen went off (D7).
+    case vendorKill
     /// A copy of push `id` reaches the device (copy 1 is a transport duplicate). The push
     /// itself, as the channel sent it, is in the run's `PushLedger` (`push(_:)`), which
     /// keeps queue entries small.

@@ -77,7 +77,7 @@ struct ChartModel {
     var otherDevices = 0
 
     /// Events drawn as a labelled tick on the device lane.
-    static let deviceEvents: Set<TraceKind> = [.forceQuit, .swipeAway, .uninstall, .reinstall, .tokenRotation, .restart,
+    static let deviceEvents: Set<TraceKind> = [.forceQuit, .swipeAway, .vendorKill, .uninstall, .reinstall, .tokenRotation, .restart,
                                               .lowPowerOn, .lowPowerOff, .batterySaverOn, .batterySaverOff, .chargingOn, .chargingOff,
                                               .motion, .offlineDetected, .serviceExtensionDone]
 

@@ -47,7 +47,7 @@ struct RunTracer: TraceSink {
         case .serviceExtensionDone: cause = sends[message]?.record
         case .pullComplete: cause = pull
         case .timer: cause = timers[tag]
-        case .forceQuit, .swipeAway, .uninstall, .reinstall: followUp = nil   // the process ends: no follow-up pull
+        case .forceQuit, .swipeAway, .vendorKill, .uninstall, .reinstall: followUp = nil   // the process ends: no follow-up pull
         default: break
         }
         current = add(kind, time, entity: entity < 0 ? nil : Int64(entity), message: message == 0 ? nil : message, cause: cause, details)

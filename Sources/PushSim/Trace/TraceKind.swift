@@ -14,6 +14,8 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
     case batterySaverOn = 30, batterySaverOff, serviceExtensionDone, restart
     // Fleets (`WorldEvent.fleet`) and jittered pulls.
     case pullAnswer = 34, topicChange, topicFanOut, jitteredPull
+    // The vendor's power manager (D7).
+    case vendorKill = 38
     // What happens inside an event (traced only).
     case send = 40, pull, pullResult, write, notification, outcome, delay, state
 
@@ -57,6 +59,7 @@ public enum TraceKind: UInt8, Sendable, CaseIterable {
         case .topicChange: "topic_change"
         case .topicFanOut: "topic_fan_out"
         case .jitteredPull: "jittered_pull"
+        case .vendorKill: "vendor_kill"
         case .send: "send"
         case .pull: "pull"
         case .pullResult: "pull_result"
@@ -99,6 +102,7 @@ extension WorldEvent {
         case .appSessionEnd: (.sessionEnd, -1, 0, 0)
         case .forceQuit: (.forceQuit, -1, 0, 0)
         case .swipeAway: (.swipeAway, -1, 0, 0)
+        case .vendorKill: (.vendorKill, -1, 0, 0)
         case let .deliver(id, _): (.deliver, key(id), id, 0)
         case .deletedMessages: (.deletedMessages, -1, 0, 0)
         case let .tap(id): (.tap, key(id), id, 0)

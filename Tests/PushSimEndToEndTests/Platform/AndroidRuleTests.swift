@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import PushSim
 
-/// Android device rules D1–D6 (docs/platform-rules.md), observed through the arrival times of
+/// Android device rules D1–D7 (docs/platform-rules.md), observed through the arrival times of
 /// FCM messages at the app. AOSP defaults: first deep IDLE at 1h04m30s after screen-off.
-@Suite("Platform rules: Android device (D1–D6)")
+@Suite("Platform rules: Android device (D1–D7)")
 struct PlatformAndroidRuleTests {
     static let firstWindow = at(h: 2, m: 4, s: 30)
 
@@ -93,6 +93,27 @@ struct PlatformAndroidRuleTests {
             // collapsible ones (F1: a notification message has a collapse key) become one.
             #expect(o[.delayedDeviceDoze] == 1 && o[.collapsed] == 12 - atOnce - 1)
         }
+    }
+
+    @Test("D7: vendor power managers: a kill after screen-off (a force stop without autostart), a swipe that stops the app", arguments: [
+        ("stock", [5, 15, 25, 35, 45, 55, 65, 75, 85, 95, 105, 115]), ("xiaomi", [5, 65]), ("huawei", [5]),
+        ("nokia2019", [5, 15, 25, 35, 45, 55, 65, 75, 85, 95, 105, 115]), ("xiaomi-brief-on", [5, 15, 65]), ("stock-swipe", [5, 15, 25, 35, 45, 55, 65, 75, 85, 95, 105, 115]),
+        ("xiaomi-swipe", [65, 75, 85, 95, 105, 115]),
+    ])
+    func d7VendorKillers(variant: String, delivered: [Int64]) throws {
+        let (o, log) = trace(try platformScenario("D7"), variant)
+        #expect(log.arrivals.map(\.time) == delivered.map { at(m: $0) })
+        #expect(o[.delivered] == delivered.count && o[.droppedAppForceStopped] == 12 - delivered.count)
+    }
+
+    @Test("D7: a vendor profile is Android's; keys beside a profile override it")
+    func d7VendorDecoding() throws {
+        let ios = #"{"platform": "ios", "vendor": {"profile": "xiaomi"}}"#
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(DeviceSpec.self, from: Data(ios.utf8)) }
+        let android = #"{"platform": "android", "vendor": {"profile": "xiaomi", "autostart": true}}"#
+        let v = try JSONDecoder().decode(DeviceSpec.self, from: Data(android.utf8)).vendor
+        #expect(v.swipeAwayStops && v.killAfterScreenOff == .minutes(4) && v.autostart)
+        #expect(VendorProfile.stock.policy.isStock && !VendorProfile.huawei.policy.isStock)
     }
 
     @Test("D5: a force-stopped app gets nothing until launched; a swipe from Recents is not a force stop")

@@ -111,6 +111,31 @@ struct PlatformFCMRuleTests {
         #expect(cell(cs, "uniformDelay", "hintPull").converged == s.replications)
     }
 
+    @Test("F16: the copies not acknowledged when the link dropped arrive again at reconnect; none without redeliverUnacked")
+    func f16RedeliveryAtReconnect() throws {
+        let cs = try cells("F16")
+        let off = cell(cs, "off", "hintPull"), on = cell(cs, "redelivery", "hintPull"), dedupe = cell(cs, "redelivery-dedupe", "hintPull")
+        #expect(off.total("duplicates") == 0 && off.mean("copies_arrived") == 30)
+        // 15-19 min: after the heartbeat at 15 min acknowledged 11-14 and the 10th copy 1-10.
+        #expect(on.total("duplicates") == 5 && on.mean("copies_arrived") == 35 && on.total("duplicates_displayed") == 5)
+        #expect(on.total("delivered") == 30 && on.total("delayed_device_offline") == 5)
+        #expect(dedupe.total("duplicates") == 5 && dedupe.total("duplicates_suppressed") == 5 && dedupe.mean("handler_runs") == 30)
+    }
+
+    @Test("F16: a copy handed at t is acknowledged by the ackAfter-th copy or the first heartbeat after t; a drop keeps the rest for the reconnect")
+    func f16UnackedCopies() {
+        func push(_ id: Int64) -> Push { Push(id: id, cursor: id, change: Change(sequence: id, key: 0, value: id), sentAt: .zero) }
+        let beat = SimDuration.minutes(15)
+        var u = UnackedCopies()
+        for m in 1...14 { u.handed(push(Int64(m)), at: .zero + .minutes(Int64(m)), ackAfter: 10, heartbeat: beat) }
+        u.linkDown(at: .zero + .minutes(14), heartbeat: beat)
+        #expect(u.linkUp().map(\.id) == [11, 12, 13, 14], "the 10th copy acknowledged 1-10")
+        #expect(u.linkUp().isEmpty, "sent again once")
+        for m in 16...17 { u.handed(push(Int64(m)), at: .zero + .minutes(Int64(m)), ackAfter: 10, heartbeat: beat) }
+        u.linkDown(at: .zero + .minutes(31), heartbeat: beat)
+        #expect(u.linkUp().isEmpty, "the heartbeat at 30 min acknowledged them")
+    }
+
     @Test("F12: to Apple devices FCM hands over to APNs: one slot, no 100-message limit, no deletedMessages")
     func f12ApplePath() throws {
         let s = try platformScenario("F12")

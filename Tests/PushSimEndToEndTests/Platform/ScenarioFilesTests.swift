@@ -26,8 +26,8 @@ struct PlatformScenarioFilesTests {
     func platformRuleFiles() throws {
         let ids = ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12",
                    "I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8",
-                   "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F12", "F14", "F15",
-                   "D1", "D2", "D3", "D4", "D5", "D6", "S1"]
+                   "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F12", "F14", "F15", "F16",
+                   "D1", "D2", "D3", "D4", "D5", "D6", "D7", "S1"]
         #expect(Self.files("Scenarios/platform") == ids.sorted().map { "Scenarios/platform/\($0).json" })
         for id in ids {
             let s = try platformScenario(id)

@@ -10,7 +10,7 @@ struct RecordLayoutTests {
     @Test("the recipient's records take the bytes docs/performance.md gives for steps 6 to 9")
     func packed() {
         #expect(MemoryLayout<DozeState>.stride == 64)
-        #expect(MemoryLayout<Device>.stride == 232)   // 248 until step 7 took its streams out
+        #expect(MemoryLayout<Device>.stride == 240)   // 248 until step 7 took its streams out; 232 until D7's screen-off time (issue 34)
         #expect(MemoryLayout<RunObserver>.stride == 488)   // 480 until the message latencies (issue 34)
         #expect(MemoryLayout<AppContext>.stride == 88)   // in the shared `WorldScratch` since step 8
         #expect(MemoryLayout<AppProcess>.stride == 104)   // 96 until I1's daily allowance (issue 34)
@@ -18,8 +18,9 @@ struct RecordLayoutTests {
         // handlers' context and the drawing buffers out, to `WorldScratch`), 1,392 until
         // step 9 took the event list out (to `WorldScratch`: a fleet's one list, no
         // placeholder: 1,272), then the fleet link (the hub in the scratch: 1,256), then
-        // the observer's message latencies (1,264), then I1's daily allowance in the app (1,272).
-        #expect(MemoryLayout<World>.stride == 1272)
+        // the observer's message latencies (1,264), then I1's daily allowance in the app (1,272), then
+        // D7's screen-off time in the device (1,280).
+        #expect(MemoryLayout<World>.stride == 1280)
         // A staged entry of the fleet's list: 32 bytes, a heap entry 40 (step 8).
         #expect(MemoryLayout<EventQueue<WorldEvent>.StagedEntry>.stride == 32)
         #expect(MemoryLayout<EventQueue<WorldEvent>.Entry>.stride == 40)

@@ -70,7 +70,7 @@ struct ParamDeclarationTests {
             "collapsibleBurst=20", #"collapsibleRefill="3m""#, "perMinute=240", "perHour=5000", #"inactiveAfter="28d""#,
             #"tokenExpiry="270d""#, "downgrade={}", "errors={}", "apns={}", "transport={}", #"unregisteredAfter="0s""#,
             #"oldTokenLifetime={"kind": "uniform", "min": 0, "max": 24, "unit": "h"}"#,
-            #"deadConnection="allHeld""#])
+            #"deadConnection="allHeld""#, "redeliverUnacked=false", "ackAfter=10", #"heartbeat="15m""#])
         #expect(table(Polling.self) == ["interval=required"])
         #expect(table(Recommended.self) == [#"interval="5m""#])
         #expect(table(Coalesce.self) == [#"window="30s""#])

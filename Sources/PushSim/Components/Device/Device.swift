@@ -89,6 +89,9 @@ struct Device: BitwiseCopyable {
     var uninstallReportedAt: SimTime?
     /// The pending `.doze` event, at the controller's next transition.
     var dozeEvent: (id: EventID, time: SimTime)?
+    /// Since when the screen has been off, `distantFuture` while it is on (main device, D7's
+    /// vendor kill; noted only when the vendor kills after a screen-off).
+    var screenOffSince = SimTime.distantFuture
 
     /// The device whose app runs the strategy.
     init(main spec: DeviceSpec) {
