@@ -20,10 +20,17 @@ public struct MessageLatencies: Sendable, Equatable, BitwiseCopyable {
 
     public init() {}
 
-    /// The figures of two samples of latencies in microseconds (any order; each ≥ 0).
+    /// The figures of two samples of latencies in microseconds (any order; each ≥ 0),
+    /// sorted in place.
+    init(arrivals: inout [Int64], displays: inout [Int64]) {
+        arrival = Self.figures(&arrivals)
+        display = Self.figures(&displays)
+    }
+
+    /// The same, from copies of the samples.
     init(arrivals: [Int64], displays: [Int64]) {
-        arrival = Self.figures(arrivals)
-        display = Self.figures(displays)
+        var a = arrivals, d = displays
+        self.init(arrivals: &a, displays: &d)
     }
 
     /// Which latency a figure is of.
@@ -41,10 +48,11 @@ public struct MessageLatencies: Sendable, Equatable, BitwiseCopyable {
         a.arrival == b.arrival && a.display == b.display
     }
 
-    /// p50, p95, p99 and max of `values`, each rounded half up to a microsecond.
-    private static func figures(_ values: [Int64]) -> (Int64, Int64, Int64, Int64) {
+    /// p50, p95, p99 and max of `values` (sorted in place), each rounded half up to a microsecond.
+    private static func figures(_ values: inout [Int64]) -> (Int64, Int64, Int64, Int64) {
         guard !values.isEmpty else { return (-1, -1, -1, -1) }
-        let sorted = values.sorted()
+        values.sort()
+        let sorted = values
         func q(_ p: Double) -> Int64 {
             let position = p * Double(sorted.count - 1)
             let low = Int(position)

@@ -7,8 +7,13 @@
 /// messages 1, 2, …), kept across `reset` for a reused world. O(1) amortized per call;
 /// `latencies()` sorts, O(m log m) for m pairs.
 struct MessageLatencyTracker: Sendable {
-    /// Per device, per notification id (index id − 1): the times in microseconds, −1 = not yet.
-    private var pairs: [[Entry]] = []
+    /// The main device's pairs and the other devices' (index device − 1), per notification
+    /// id (index id − 1): the times in microseconds, −1 = not yet. The main device has its
+    /// own array: nearly every run has no other device.
+    private var main: [Entry] = []
+    private var others: [[Entry]] = []
+    /// The run's latencies, gathered by `latencies()` (kept for their storage).
+    private var arrivals: [Int64] = [], displays: [Int64] = []
 
     private struct Entry: Sendable {
         var sent: Int64 = -1, arrival: Int64 = -1, display: Int64 = -1
@@ -16,43 +21,52 @@ struct MessageLatencyTracker: Sendable {
 
     /// Forgets every pair, keeping the storage.
     mutating func reset() {
-        for d in pairs.indices { pairs[d].removeAll(keepingCapacity: true) }
+        main.removeAll(keepingCapacity: true)
+        for d in others.indices { others[d].removeAll(keepingCapacity: true) }
     }
 
     /// A request for `message` (≥ 1) to `device` was made at `now`: the first one starts the pair.
     mutating func sent(message: Int64, device: Int, at now: SimTime) {
-        let i = Int(message) - 1
-        precondition(i >= 0 && device >= 0, "a message id is ≥ 1 and a device ≥ 0")
-        while pairs.count <= device { pairs.append([]) }
-        if pairs[device].count <= i { pairs[device].append(contentsOf: repeatElement(Entry(), count: i + 1 - pairs[device].count)) }
-        if pairs[device][i].sent < 0 { pairs[device][i].sent = now.microseconds }
+        precondition(message >= 1 && device >= 0, "a message id is ≥ 1 and a device ≥ 0")
+        if device == 0 { Self.start(&main, Int(message) - 1, now); return }
+        while others.count < device { others.append([]) }
+        Self.start(&others[device - 1], Int(message) - 1, now)
+    }
+
+    private static func start(_ entries: inout [Entry], _ i: Int, _ now: SimTime) {
+        if entries.count <= i { entries.append(contentsOf: repeatElement(Entry(), count: i + 1 - entries.count)) }
+        if entries[i].sent < 0 { entries[i].sent = now.microseconds }
     }
 
     /// A copy of `message` reached `device` while it was online.
     mutating func reached(message: Int64, device: Int, at now: SimTime) {
-        mark(message, device) { if $0.arrival < 0 { $0.arrival = now.microseconds } }
+        let i = Int(message) - 1
+        if device == 0 { Self.mark(&main, i) { if $0.arrival < 0 { $0.arrival = now.microseconds } }; return }
+        guard device <= others.count else { return }
+        Self.mark(&others[device - 1], i) { if $0.arrival < 0 { $0.arrival = now.microseconds } }
     }
 
     /// The OS drew `message`'s notification on the main device.
     mutating func displayed(message: Int64, at now: SimTime) {
-        mark(message, 0) { if $0.display < 0 { $0.display = now.microseconds } }
+        Self.mark(&main, Int(message) - 1) { if $0.display < 0 { $0.display = now.microseconds } }
     }
 
-    private mutating func mark(_ message: Int64, _ device: Int, _ body: (inout Entry) -> Void) {
-        let i = Int(message) - 1
-        guard device < pairs.count, i >= 0, i < pairs[device].count, pairs[device][i].sent >= 0 else { return }
-        body(&pairs[device][i])
+    /// Changes the entry of a pair that was started (nothing for one never sent).
+    private static func mark(_ entries: inout [Entry], _ i: Int, _ body: (inout Entry) -> Void) {
+        guard i >= 0, i < entries.count, entries[i].sent >= 0 else { return }
+        body(&entries[i])
     }
 
     /// The run's latency quantiles over its pairs.
-    func latencies() -> MessageLatencies {
-        var arrivals: [Int64] = [], displays: [Int64] = []
-        for device in pairs {
-            for e in device where e.sent >= 0 {
-                if e.arrival >= 0 { arrivals.append(e.arrival - e.sent) }
-                if e.display >= 0 { displays.append(e.display - e.sent) }
-            }
+    mutating func latencies() -> MessageLatencies {
+        arrivals.removeAll(keepingCapacity: true); displays.removeAll(keepingCapacity: true)
+        for e in main where e.sent >= 0 {
+            if e.arrival >= 0 { arrivals.append(e.arrival - e.sent) }
+            if e.display >= 0 { displays.append(e.display - e.sent) }
         }
-        return MessageLatencies(arrivals: arrivals, displays: displays)
+        for device in others {
+            for e in device where e.sent >= 0 && e.arrival >= 0 { arrivals.append(e.arrival - e.sent) }
+        }
+        return MessageLatencies(arrivals: &arrivals, displays: &displays)
     }
 }
