@@ -1,28 +1,31 @@
 /// Tracks, for each (message, device) pair of one run, when the first provider request for
-/// the message to the device was made, when its first copy reached the online device and
-/// when the OS first drew it; `latencies()` turns them into the run's `MessageLatencies`.
-/// The pairs are the rows of `messages.csv` (`MessageSink`), so the two reports agree.
+/// the message to the device was made, and the latency of its first arrival at the online
+/// device and of its first display by the OS; `latencies()` turns them into the run's
+/// `MessageLatencies`. The pairs are the rows of `messages.csv` (`MessageSink`), so the two
+/// reports agree.
 ///
-/// Memory: 24 bytes per notification id per device (ids are dense: the sender numbers its
-/// messages 1, 2, …), kept across `reset` for a reused world. O(1) amortized per call;
-/// `latencies()` sorts, O(m log m) for m pairs.
+/// Memory: 8 bytes per notification id per device (ids are dense: the sender numbers its
+/// messages 1, 2, …) and 8 per latency, kept across `reset` for a reused world: a fleet
+/// holds one tracker per recipient. O(1) amortized per call; `latencies()` sorts,
+/// O(m log m) for m latencies.
 struct MessageLatencyTracker: Sendable {
     /// The main device's pairs and the other devices' (index device − 1), per notification
-    /// id (index id − 1): the times in microseconds, −1 = not yet. The main device has its
-    /// own array: nearly every run has no other device.
-    private var main: [Entry] = []
-    private var others: [[Entry]] = []
-    /// The run's latencies, gathered by `latencies()` (kept for their storage).
+    /// id (index id − 1): the first request's time in microseconds (below 2⁶¹), with
+    /// `arrivedBit` and `displayedBit` once the latency is taken; −1 while not sent. The
+    /// main device has its own array: nearly every run has no other device.
+    private var main: [Int64] = []
+    private var others: [[Int64]] = []
+    /// The latencies taken so far, in microseconds.
     private var arrivals: [Int64] = [], displays: [Int64] = []
 
-    private struct Entry: Sendable {
-        var sent: Int64 = -1, arrival: Int64 = -1, display: Int64 = -1
-    }
+    private static let arrivedBit: Int64 = 1 << 62, displayedBit: Int64 = 1 << 61
+    private static let timeMask: Int64 = displayedBit - 1
 
     /// Forgets every pair, keeping the storage.
     mutating func reset() {
         main.removeAll(keepingCapacity: true)
         for d in others.indices { others[d].removeAll(keepingCapacity: true) }
+        arrivals.removeAll(keepingCapacity: true); displays.removeAll(keepingCapacity: true)
     }
 
     /// A request for `message` (≥ 1) to `device` was made at `now`: the first one starts the pair.
@@ -33,40 +36,31 @@ struct MessageLatencyTracker: Sendable {
         Self.start(&others[device - 1], Int(message) - 1, now)
     }
 
-    private static func start(_ entries: inout [Entry], _ i: Int, _ now: SimTime) {
-        if entries.count <= i { entries.append(contentsOf: repeatElement(Entry(), count: i + 1 - entries.count)) }
-        if entries[i].sent < 0 { entries[i].sent = now.microseconds }
+    private static func start(_ pairs: inout [Int64], _ i: Int, _ now: SimTime) {
+        if pairs.count <= i { pairs.append(contentsOf: repeatElement(-1, count: i + 1 - pairs.count)) }
+        if pairs[i] < 0 { pairs[i] = now.microseconds }
     }
 
     /// A copy of `message` reached `device` while it was online.
     mutating func reached(message: Int64, device: Int, at now: SimTime) {
         let i = Int(message) - 1
-        if device == 0 { Self.mark(&main, i) { if $0.arrival < 0 { $0.arrival = now.microseconds } }; return }
+        if device == 0 { Self.take(&main, i, Self.arrivedBit, now, into: &arrivals); return }
         guard device <= others.count else { return }
-        Self.mark(&others[device - 1], i) { if $0.arrival < 0 { $0.arrival = now.microseconds } }
+        Self.take(&others[device - 1], i, Self.arrivedBit, now, into: &arrivals)
     }
 
     /// The OS drew `message`'s notification on the main device.
     mutating func displayed(message: Int64, at now: SimTime) {
-        Self.mark(&main, Int(message) - 1) { if $0.display < 0 { $0.display = now.microseconds } }
+        Self.take(&main, Int(message) - 1, Self.displayedBit, now, into: &displays)
     }
 
-    /// Changes the entry of a pair that was started (nothing for one never sent).
-    private static func mark(_ entries: inout [Entry], _ i: Int, _ body: (inout Entry) -> Void) {
-        guard i >= 0, i < entries.count, entries[i].sent >= 0 else { return }
-        body(&entries[i])
+    /// The first time `bit` happens to a pair that was started: its latency is taken.
+    private static func take(_ pairs: inout [Int64], _ i: Int, _ bit: Int64, _ now: SimTime, into latencies: inout [Int64]) {
+        guard i >= 0, i < pairs.count, pairs[i] >= 0, pairs[i] & bit == 0 else { return }
+        pairs[i] |= bit
+        latencies.append(now.microseconds - (pairs[i] & timeMask))
     }
 
-    /// The run's latency quantiles over its pairs.
-    mutating func latencies() -> MessageLatencies {
-        arrivals.removeAll(keepingCapacity: true); displays.removeAll(keepingCapacity: true)
-        for e in main where e.sent >= 0 {
-            if e.arrival >= 0 { arrivals.append(e.arrival - e.sent) }
-            if e.display >= 0 { displays.append(e.display - e.sent) }
-        }
-        for device in others {
-            for e in device where e.sent >= 0 && e.arrival >= 0 { arrivals.append(e.arrival - e.sent) }
-        }
-        return MessageLatencies(arrivals: &arrivals, displays: &displays)
-    }
+    /// The run's latency quantiles over its pairs (sorts the latencies kept).
+    mutating func latencies() -> MessageLatencies { MessageLatencies(arrivals: &arrivals, displays: &displays) }
 }
