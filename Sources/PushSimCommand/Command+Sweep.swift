@@ -23,7 +23,7 @@ extension Command {
     static func sweep(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                       environment: [String: String]) throws -> Int32 {
         try a.allow(flags: ["--quiet", "--allow-other-build", "--no-plot", "--allow-large"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed",
-                             "--runs"])
+                             "--runs", "--messages"])
         guard a.positional.count == 1 else { throw UsageError("expected exactly one sweep FILE") }
         if case let .scenario(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
             let path = a.positional[0]
@@ -54,9 +54,13 @@ extension Command {
             throw UsageError("--max-replications applies only with --target-halfwidth")
         }
         options.runs = try a.runsFormat()
+        options.messages = try a.runsFormat("--messages", default: .none)
         options.commit = environment["PUSHSIM_COMMIT"].flatMap { $0.isEmpty ? nil : $0 } ?? GitCommit.current()
         let plan = try SweepPlan.load(path: a.positional[0], replications: try a.int("--replications", in: 1...100_000_000), seed: seed,
                                       registry: registry)
+        if options.messages.writesRows, plan.points.contains(where: { $0.scenario.fleet != nil }) {
+            throw UsageError("--messages is for sweeps of one recipient per point; a fleet's per-recipient messages are not written")
+        }
         let folder = URL(fileURLWithPath: a.options["--out"] ?? "Results/\(plan.spec.name)")
         try checkSize(plan, a, options: options, folder: folder, environment: environment)   // before anything is written
         let lock = try FolderLock(folder, purpose: "pushsim sweep \(a.positional[0])")   // through the plots too

@@ -75,12 +75,14 @@ extension CommandHelp {
     static let sweep = CommandHelp(
         name: "sweep",
         synopsis: ["sweep FILE [--out DIR] [--jobs N] [--shard K/N] [--target-halfwidth W] [--max-replications M] "
-                   + "[--replications N] [--seed S] [--runs csv|gzip|none] [--allow-other-build] [--no-plot] [--quiet] [--allow-large]"],
+                   + "[--replications N] [--seed S] [--runs csv|gzip|none] [--messages csv|gzip|none] [--allow-other-build] [--no-plot] "
+                   + "[--quiet] [--allow-large]"],
         summary: "run (or resume) a parameter study",
         description: "Runs every point of the sweep FILE (its base scenario with each axis set to one of its values) "
-            + "into DIR/points/, then assembles runs.csv (see --runs), summary.csv, paired.csv, meta.json and plot.gp "
-            + "in DIR. Rerun with the same file and options, it resumes: finished points are kept and the reports end "
-            + "byte-identical to an uninterrupted run's. A scenario file is run with pushsim run.",
+            + "into DIR/points/, then assembles runs.csv (see --runs), messages.csv (see --messages), summary.csv, "
+            + "paired.csv, meta.json and plot.gp in DIR. Rerun with the same file and options, it resumes: finished "
+            + "points are kept and the reports end byte-identical to an uninterrupted run's. A scenario file is run "
+            + "with pushsim run.",
         options: [
             Option("--out", "DIR", "the results folder (default Results/<sweep name>)"),
             jobs,
@@ -95,7 +97,11 @@ extension CommandHelp {
                    + "pushsim (by default a rebuilt binary refuses to mix its results with theirs)"),
             Option("--no-plot", nil, "do not draw the plots (by default, when gnuplot is on PATH, plot.gp is drawn into rate.svg/png/pdf"
                    + " and cost.svg/png/pdf)"),
-            runsFormat, quiet, allowLarge,
+            runsFormat,
+            Option("--messages", "csv|gzip|none", "also a row per message per device per run of every point: messages.csv, "
+                   + "messages.csv.gz, or none (default none; not for fleets), each row headed by its runs.csv row's run_id, point "
+                   + "and axes. Each run is then run in a fresh, traced world: slower, the same results"),
+            quiet, allowLarge,
         ],
         examples: ["sweep Scenarios/sweeps/loss-rate.json",
                    "sweep Scenarios/sweeps/loss-rate.json --shard 2/4 --out /tmp/loss-rate-2",
@@ -107,7 +113,7 @@ extension CommandHelp {
         summary: "combine the folders of sharded sweep runs",
         description: "Copies the finished points of the folders of pushsim sweep --shard runs into one folder and "
             + "assembles the reports once every point is there; exit 1 saying how many points are still missing. "
-            + "Folders of different sweeps are refused.",
+            + "Folders of different sweeps (or swept with different --runs or --messages) are refused (exit 2).",
         options: [Option("--out", "DIR", "the folder to assemble into (default: the first DIR)"),
                   Option("--allow-other-build", nil, "merge shards computed by different builds of pushsim (refused by default)"),
                   Option("--no-plot", nil, "do not draw the merged plots (drawn by default when gnuplot is on PATH)")],

@@ -1,5 +1,6 @@
 /// The runs of one sweep point, computed (with adaptive replications if asked): their
-/// rows (unless the runs format is `none`) stream into the point's `runs` part as they are computed, and what `summary.csv`
+/// rows (unless the runs format is `none`) stream into the point's `runs` part as they are computed,
+/// their messages' rows (with `--messages`) into its `messages` part, and what `summary.csv`
 /// and `paired.csv` need is kept: one `CellSummary` and one converged flag per run.
 ///
 /// Memory: O(cells × replications) bytes for the flags (plus the convergence times of
@@ -19,9 +20,12 @@ struct PointResult {
     /// Runs the point: `replications` from its scenario, then, with a target half-width,
     /// doubling (up to `cap`) until every cell's 95% Wilson interval is at most that wide
     /// on each side. Deterministic: replication r is the same run whatever the rounds.
-    /// Rows go to `runs` by round, then replication, then cell (variant, strategy).
+    /// Rows go to `runs` by round, then replication, then cell (variant, strategy); each
+    /// run's `MessagesTable` rows (prefixed as its runs row) go to `messages` in the same
+    /// order, when its format writes rows: each such run is run traced (`Simulation.messages`),
+    /// in a fresh world, with the same outcome. A fleet point writes no messages.
     static func compute(_ point: SweepPlan.Point, axes: [Axis], jobs: Int, targetHalfwidth: Double?, cap: Int,
-                        runs: RunsWriter, progress: (Int) -> Void) throws -> PointResult {
+                        runs: RunsWriter, messages: RunsWriter, progress: (Int) -> Void) throws -> PointResult {
         let scenario = point.scenario
         let simulation = Simulation(scenario: scenario)
         let strategies = scenario.strategies.count
@@ -29,7 +33,9 @@ struct PointResult {
                                  summaries: scenario.variants.flatMap { v in scenario.strategies.map { CellSummary(variant: v.name, strategy: $0.name) } },
                                  converged: [[Bool]](repeating: [], count: scenario.variants.count * strategies))
         let prefix = result.prefix
+        let writesMessages = messages.format.writesRows
         if let fleet = scenario.fleet {
+            precondition(!writesMessages, "messages.csv is for points of one recipient (SweepManifest refuses it for fleets)")
             try result.computeFleet(fleet, simulation: simulation, jobs: jobs, targetHalfwidth: targetHalfwidth, cap: cap, runs: runs, progress: progress)
             return result
         }
@@ -37,12 +43,20 @@ struct PointResult {
         while true {
             let fresh = target - done, first = done
             let cells = result.summaries.count
-            try ParallelRunner.run(count: cells * fresh, jobs: jobs, context: { RunWorkspace() }, body: { workspace, i in
-                simulation.run(.init(variant: (i % cells) / strategies, strategy: i % strategies, replication: first + i / cells),
-                               workspace: workspace)
+            try ParallelRunner.run(count: cells * fresh, jobs: jobs, context: { RunWorkspace() }, body: { workspace, i -> (RunOutcome, [UInt8]) in
+                let id = Simulation.RunID(variant: (i % cells) / strategies, strategy: i % strategies, replication: first + i / cells)
+                guard writesMessages else { return (simulation.run(id, workspace: workspace), []) }
+                // Formatted by the worker, so the calling thread only writes.
+                let (o, rows) = simulation.messages(id, cache: workspace.cache)
+                let (variant, strategy) = (scenario.variants[id.variant].name, scenario.strategies[id.strategy].name)
+                var line = CSVLine()
+                MessagesTable.append(rows, to: &line, prefix: ["\(point.index)/\(variant)/\(strategy)/\(id.replication)"] + prefix,
+                                     variant: variant, strategy: strategy, replication: id.replication)
+                return (o, line.bytes)
             }) { start, batch in
                 var line = CSVLine(capacity: batch.count * 256)
-                for (k, o) in batch.enumerated() {
+                for (k, (o, messageRows)) in batch.enumerated() {
+                    try messages.write(bytes: messageRows)
                     let cell = (start + k) % cells, r = first + (start + k) / cells
                     result.summaries[cell].add(o)
                     result.converged[cell].append(o.converged)

@@ -14,6 +14,12 @@ struct SweepManifest: Codable, Equatable {
     var pairedHeader: [String]
     /// How the per-run rows are written (part of the plan: another format recomputes).
     var runsFormat: RunsFormat
+    /// How the per-message rows are written (`--messages`; part of the plan, as
+    /// `runsFormat`); nil for none, so a plan without messages has the bytes it had before.
+    var messagesFormat: RunsFormat?
+    /// The header of `messages.csv` (the `runs.csv` prefix, then `MessagesTable.columns`);
+    /// nil without messages.
+    var messagesHeader: [String]?
     /// The text of `meta.json`.
     var meta: String
     /// The build that computed the points (`BuildIdentity`); nil in a plan.json written
@@ -29,7 +35,9 @@ struct SweepManifest: Codable, Equatable {
     init(plan: SweepPlan, options: SweepRunner.Options) throws {
         name = plan.spec.name
         let adaptive = options.targetHalfwidth.map { "target=\($0),cap=\(options.maxReplications)" } ?? "fixed"
-        fingerprint = FNV1a64.hex(Array((plan.fingerprint + "|" + adaptive + "|runs=" + options.runs.rawValue).utf8))
+        // `|messages=` only with messages: a plan without them keeps the fingerprint it had before.
+        let messages = options.messages.writesRows ? "|messages=" + options.messages.rawValue : ""
+        fingerprint = FNV1a64.hex(Array((plan.fingerprint + "|" + adaptive + "|runs=" + options.runs.rawValue + messages).utf8))
         runsFormat = options.runs
         build = options.build
         plotMetric = plan.spec.metric
@@ -40,16 +48,23 @@ struct SweepManifest: Codable, Equatable {
         runsHeader = ["run_id", "point"] + axisNames + RunsTable.columns
         summaryHeader = ["point"] + axisNames + SummaryTable.columns
         pairedHeader = ["point"] + axisNames + PairedTable.columns
+        if options.messages.writesRows {
+            messagesFormat = options.messages
+            messagesHeader = ["run_id", "point"] + axisNames + MessagesTable.columns
+        }
         let first = plan.points[0].scenario
         let fleets = plan.points.filter { $0.scenario.fleet != nil }.count
         if fleets > 0 {
             guard fleets == plan.points.count else {
                 throw ScenarioError(file: plan.file, path: "$", message: "\(fleets) of \(plan.points.count) points are fleets; a sweep's points are all fleets or none")
             }
+            if options.messages.writesRows {
+                throw ScenarioError(file: plan.file, path: "$", message: "messages.csv is for points of one recipient; a fleet's per-recipient messages are not written")
+            }
             fleetHeader = ["point"] + axisNames + FleetTables.fleetNames
             fleetSummaryHeader = ["point"] + axisNames + FleetTables.summaryNames
         }
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "pushsim_version": StudyReport.version,
             "commit": options.commit ?? NSNull(),
             "sweep": plan.spec.name,
@@ -68,6 +83,7 @@ struct SweepManifest: Codable, Equatable {
             "stream_seeding": StudyReport.streamSeeding(first.generator),
             "runs_format": options.runs.rawValue,
         ]
+        if options.messages.writesRows { object["messages_format"] = options.messages.rawValue }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         meta = String(decoding: data, as: UTF8.self) + "\n"
     }

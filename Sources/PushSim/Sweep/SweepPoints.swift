@@ -4,8 +4,9 @@ import Glibc
 #endif
 
 /// The point files of a sweep under `points/`: per point `i`, its parts `p<i>.runs.csv`
-/// (`.runs.csv.gz`; none for `--runs none`), `p<i>.summary.csv` and `p<i>.paired.csv`,
-/// then its done record `p<i>.done`, written last: the plan's fingerprint and each part's
+/// (`.runs.csv.gz`; none for `--runs none`), `p<i>.summary.csv` and `p<i>.paired.csv`
+/// (with `--messages`, `p<i>.messages.csv` or `.messages.csv.gz`; a fleet's `p<i>.fleet.csv`
+/// and `p<i>.fleet-summary.csv`), then its done record `p<i>.done`, written last: the plan's fingerprint and each part's
 /// CRC-32 and size (`Checksum`). A point is done when its record names this plan and every
 /// part has the recorded size; the CRC-32s are checked whenever the parts are read
 /// (assembly, merge). So a point of another plan (left by a plan change that was
@@ -17,12 +18,15 @@ extension SweepManifest {
     struct DoneRecord: Codable, Equatable {
         /// `SweepManifest.fingerprint` of the plan that computed the point.
         var plan: String
-        /// Part name (`runs`, `summary`, `paired`) → checksum of its file.
+        /// Part name (`runs`, `summary`, `paired`, `messages`, …) → checksum of its file.
         var parts: [String: Checksum]
     }
 
+    /// The file of part `part` of `point` in `folder`: `p<6 digits>.<part>.csv`, with `.gz`
+    /// for a rows part (`runs`, `messages`) whose format is `gzip`.
     func partURL(_ point: Int, _ part: String, in folder: URL) -> URL {
-        let gz = part == "runs" && runsFormat == .gzip ? ".gz" : ""
+        let gzip = (part == "runs" && runsFormat == .gzip) || (part == "messages" && messagesFormat == .gzip)
+        let gz = gzip ? ".gz" : ""
         return folder.appendingPathComponent(String(format: "p%06d.%@.csv", point, part) + gz)
     }
 
@@ -30,8 +34,12 @@ extension SweepManifest {
         folder.appendingPathComponent(String(format: "p%06d.done", point))
     }
 
-    /// The parts of a point: `runs` (unless the format is `none`), `summary`, `paired`.
-    var parts: [String] { (runsFormat.writesRows ? ["runs"] : []) + ["summary", "paired"] + (fleetHeader != nil ? ["fleet", "fleet-summary"] : []) }
+    /// The parts of a point: `runs` (unless the format is `none`), `summary`, `paired`, a
+    /// fleet's `fleet` and `fleet-summary`, and `messages` with `--messages` csv or gzip.
+    var parts: [String] {
+        (runsFormat.writesRows ? ["runs"] : []) + ["summary", "paired"] + (fleetHeader != nil ? ["fleet", "fleet-summary"] : [])
+            + (messagesFormat?.writesRows == true ? ["messages"] : [])
+    }
 
     /// The done record of `point`, if it names this plan and its parts have their sizes.
     func doneRecord(_ point: Int, in folder: URL) -> DoneRecord? {
@@ -84,28 +92,36 @@ extension SweepManifest {
     }
 
     /// The point index of a point file's name (`p000012.summary.csv`, `p000012.done`, a
-    /// fleet point's `p000012.fleet.csv` and `p000012.fleet-summary.csv`, …), nil for any
-    /// other name.
+    /// fleet point's `p000012.fleet.csv` and `p000012.fleet-summary.csv`, the messages part
+    /// `p000012.messages.csv(.gz)`, …), nil for any other name.
     static func pointIndex(ofFile name: String) -> Int? {
         let bytes = Array(name.utf8)
         guard bytes.count > 8, bytes[0] == UInt8(ascii: "p"), bytes[7] == UInt8(ascii: "."),
               bytes[1...6].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
         let rest = String(decoding: bytes[8...], as: UTF8.self)
-        guard ["done", "runs.csv", "runs.csv.gz", "summary.csv", "paired.csv", "fleet.csv", "fleet-summary.csv"].contains(rest) else { return nil }
+        guard ["done", "runs.csv", "runs.csv.gz", "summary.csv", "paired.csv", "fleet.csv", "fleet-summary.csv",
+                "messages.csv", "messages.csv.gz"].contains(rest) else { return nil }
         return Int(String(decoding: bytes[1...6], as: UTF8.self))
     }
 
-    /// Computes point `point` into its parts (runs streamed, unless the format is `none`),
-    /// then its done record.
+    /// Computes point `point` into its parts (runs and messages streamed, unless their
+    /// format is `none`), then its done record.
     func compute(_ point: SweepPlan.Point, axes: [Axis], options: SweepRunner.Options, into folder: URL, progress: (Int) -> Void) throws {
         let runs = try RunsWriter(runsFormat, url: partURL(point.index, "runs", in: folder), durable: false)
         defer { runs.abandon() }
+        let messages = try RunsWriter(messagesFormat ?? .none, url: partURL(point.index, "messages", in: folder), durable: false)
+        defer { messages.abandon() }
         let result = try PointResult.compute(point, axes: axes, jobs: options.jobs, targetHalfwidth: options.targetHalfwidth,
-                                             cap: options.maxReplications, runs: runs, progress: progress)
+                                             cap: options.maxReplications, runs: runs, messages: messages, progress: progress)
         var record = DoneRecord(plan: fingerprint, parts: [:])
         try runs.commit()
         if let file = runs.file { record.parts["runs"] = file.checksum }
         FailPoint.reach("point.part")
+        try messages.commit()
+        if let file = messages.file {
+            record.parts["messages"] = file.checksum
+            FailPoint.reach("point.part")
+        }
         record.parts["summary"] = try AtomicFile.write(result.summaryRows(), to: partURL(point.index, "summary", in: folder), durable: false)
         FailPoint.reach("point.part")
         record.parts["paired"] = try AtomicFile.write(result.pairedRows(), to: partURL(point.index, "paired", in: folder), durable: false)

@@ -7,9 +7,10 @@ import Glibc
 ///
 /// Layout: `points/plan.json` (what the plan is) and, per finished point `i`,
 /// `points/p<i>.runs.csv` (`.runs.csv.gz` for `--runs gzip`, absent for `none`),
-/// `.summary.csv`, `.paired.csv` (rows only), each written atomically, then its done
-/// record `p<i>.done` (`SweepPoints.swift`). When every point is done, `runs.csv`,
-/// `summary.csv`, `paired.csv`, `meta.json` and `plot.gp` are assembled from them and
+/// `.summary.csv`, `.paired.csv`, with `--messages` `.messages.csv` (`.messages.csv.gz`)
+/// (rows only), each written atomically, then its done record `p<i>.done`
+/// (`SweepPoints.swift`). When every point is done, `runs.csv`, `messages.csv` (with
+/// `--messages`), `summary.csv`, `paired.csv`, `meta.json` and `plot.gp` are assembled from them and
 /// committed as one set (`ReportSet`). A rerun skips
 /// finished points, so an interrupted sweep resumes and ends with the same bytes as an
 /// uninterrupted one; a shard (`K/N`) computes the points with index ≡ K−1 (mod N) and
@@ -26,6 +27,9 @@ public enum SweepRunner {
         public var commit: String?
         /// How the per-run rows are written (`runs.csv`, `runs.csv.gz` or none).
         public var runs = RunsFormat.csv
+        /// How the per-message rows are written (`messages.csv`, `messages.csv.gz` or none,
+        /// the default; not for fleets). With rows, each run is run traced (`MessageSink`).
+        public var messages = RunsFormat.none
         /// The build computing the points (`BuildIdentity.current`), recorded in `points/plan.json`.
         public var build: String? = BuildIdentity.current
         /// Resume even when the saved points were computed by another build.
@@ -104,8 +108,9 @@ public enum SweepRunner {
     /// Copies the done points of shard folders into `folder` and assembles if complete.
     /// Every copied part is checked against its done record; a point whose files do not
     /// match is left out (and named through `warn`), so it counts as missing.
-    /// - Throws: `ScenarioError` when the folders hold different plans or builds
-    ///   (`checkMerge`; then nothing is written), or another process writes into `folder`.
+    /// - Throws: `ScenarioError` when the folders hold different plans (a different
+    ///   `--messages` is named as such) or builds (`checkMerge`; then nothing is written), or
+    ///   another process writes into `folder`.
     /// - Parameter allowOtherBuild: merge shards computed by different builds (`BuildIdentity`).
     public static func merge(_ shards: [URL], into folder: URL, allowOtherBuild: Bool = false,
                              warn: (String) -> Void = { _ in }) throws -> Result {
@@ -134,7 +139,8 @@ public enum SweepRunner {
 
     /// Checks, before anything is written, that `shards` and `folder` hold one plan of one
     /// build (unless `allowOtherBuild`).
-    /// - Throws: `ScenarioError` naming the folder that differs.
+    /// - Throws: `ScenarioError` naming the folder that differs (at `$.messagesFormat` when
+    ///   its points were computed with another `--messages`).
     public static func checkMerge(_ shards: [URL], into folder: URL, allowOtherBuild: Bool = false) throws {
         _ = try mergeSources(shards, into: folder, allowOtherBuild: allowOtherBuild)
     }
@@ -150,10 +156,18 @@ public enum SweepRunner {
                                 message: "this folder holds a sweep plan of another PushSim layout (merge into an empty folder, or rerun the sweep there)")
         }
         var sources: [(URL, SweepManifest)] = []
+        var planFolder = folder   // where `plan` was read: the target, else the first shard
         for dir in shards {
             try ReportSet.settle(dir)
             let points = dir.appendingPathComponent("points")
             let manifest = try SweepManifest.read(points)
+            if let plan, plan.messagesFormat != manifest.messagesFormat {
+                func text(_ f: RunsFormat?) -> String { (f ?? .none).rawValue }
+                throw ScenarioError(file: points.appendingPathComponent("plan.json").path, path: "$.messagesFormat",
+                                    message: "the points in \(dir.path) were computed with --messages \(text(manifest.messagesFormat)), "
+                                        + "those in \(planFolder.path) with --messages \(text(plan.messagesFormat)) (merge only shards run "
+                                        + "with one --messages; rerun the shards that differ)")
+            }
             if let plan, plan.fingerprint != manifest.fingerprint {
                 throw ScenarioError(file: points.appendingPathComponent("plan.json").path, path: "$.fingerprint",
                                     message: "this folder holds another sweep plan than \(target.path) (merge only shards of one sweep, into an empty or matching folder)")
@@ -161,6 +175,7 @@ public enum SweepRunner {
             if let plan, plan.build != manifest.build, !allowOtherBuild {
                 throw SweepManifest.otherBuild(points, manifest.build, this: plan.build)
             }
+            if plan == nil { planFolder = dir }
             plan = plan ?? manifest
             sources.append((points, manifest))
         }
@@ -181,15 +196,8 @@ public enum SweepRunner {
             guard let record = manifest.doneRecord(i, in: pointsFolder) else { return try undo([i], manifest, pointsFolder) }
             records.append(record)
         }
-        var damaged = Set<Int>()
-        let runs = try set.runs(manifest.runsFormat)
-        try runs.write(bytes: Array(CSV.record(manifest.runsHeader).utf8))
-        if manifest.runsFormat.writesRows {
-            // In chunks: a point's runs may be large; gzip parts are whole members.
-            for i in 0..<manifest.pointCount where try runs.appendRaw(contentsOf: manifest.partURL(i, "runs", in: pointsFolder)) != records[i].parts["runs"] {
-                damaged.insert(i)
-            }
-        }
+        var damaged = try rows("runs", manifest.runsFormat, header: manifest.runsHeader, set, manifest, records)
+        damaged.formUnion(try rows("messages", manifest.messagesFormat ?? .none, header: manifest.messagesHeader ?? [], set, manifest, records))
         var summaryRows: [[String]] = []
         for (name, header) in [("summary", manifest.summaryHeader), ("paired", manifest.pairedHeader)] {
             let file = try set.file("\(name).csv")
@@ -231,6 +239,24 @@ public enum SweepRunner {
         for name in GnuplotFigure.figureFiles { set.remove(name) }   // drawn from the old set: redrawn after (`Plotter`)
         try set.commit()
         return []
+    }
+
+    /// Adds the rows file of `report` (`runs`, `messages`) in `format` to `set` (for `none`
+    /// none, and the set removes that report's files of every format): `header`, then
+    /// every point's part, raw, in index order.
+    /// - Returns: the points whose part does not match its done record in `records`.
+    private static func rows(_ report: String, _ format: RunsFormat, header: [String], _ set: ReportSet, _ manifest: SweepManifest,
+                             _ records: [SweepManifest.DoneRecord]) throws -> Set<Int> {
+        let writer = try set.rows(report, format)
+        guard format.writesRows else { return [] }
+        try writer.write(bytes: Array(CSV.record(header).utf8))
+        let pointsFolder = set.folder.appendingPathComponent("points")
+        var damaged = Set<Int>()
+        // In chunks: a point's rows may be large; gzip parts are whole members.
+        for i in 0..<manifest.pointCount where try writer.appendRaw(contentsOf: manifest.partURL(i, report, in: pointsFolder)) != records[i].parts[report] {
+            damaged.insert(i)
+        }
+        return damaged
     }
 
     private static func undo(_ points: Set<Int>, _ manifest: SweepManifest, _ folder: URL) throws -> Set<Int> {

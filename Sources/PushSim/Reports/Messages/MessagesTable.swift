@@ -12,11 +12,14 @@ public enum MessagesTable {
     static let outcomeLabels = PushOutcome.allCases.map(\.column)
     static let delayLabels = DelayReason.allCases.map(\.column)
 
-    /// Appends the run's rows, each with its line ending, to `line`.
-    public static func append(_ rows: [MessageRow], to line: inout CSVLine, variant: String, strategy: String, replication: Int) {
+    /// Appends the run's rows, each with its line ending, to `line`. `prefix` fields (a
+    /// sweep's run id, point and axis fields, as its `runs.csv` rows start) head every row.
+    public static func append(_ rows: [MessageRow], to line: inout CSVLine, prefix: [String] = [], variant: String, strategy: String,
+                              replication: Int) {
         func time(_ t: SimTime?) { line.appendSeconds(t?.microseconds) }
         func latency(_ t: SimTime?, _ sent: SimTime) { line.appendSeconds(t.map { $0.microseconds - sent.microseconds }) }
         for r in rows {
+            for p in prefix { line.append(p) }
             line.append(variant)
             line.append(strategy)
             line.append(replication)
