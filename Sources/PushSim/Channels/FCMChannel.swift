@@ -147,7 +147,11 @@ public struct FCMChannel: PushChannel {
             if !cx.device.online || cx.device.connectionDead {
                 state.unacked.linkDown(at: cx.now, heartbeat: config.heartbeat)
             } else {
-                for p in state.unacked.linkUp() { cx.deliver(p, at: cx.now, copy: 1) }
+                state.unacked.linkUp()
+                let device = cx.device
+                for p in state.unacked.takeWaiting() where !Self.hasExpired(p, at: cx.now) {
+                    if Self.deliverable(p, device) { cx.deliver(p, at: cx.now, copy: 1) } else { state.unacked.keep(p) }
+                }
             }
         }
         flush(&cx)

@@ -27,7 +27,7 @@ public struct FCMConfig: Sendable, ParamFieldDeclaring {
     public static let unregisteredAfter = Param.distribution("unregisteredAfter", default: .zero,
                                                       doc: "from the device reporting an uninstalled app to the first UNREGISTERED (A12, Android)")
     public static let deadConnection = Param.enumeration("deadConnection", default: DeadConnectionFate.allHeld,
-                                                  doc: "what happens to Android messages sent before a silent disconnect is noticed (A11; assumption)")
+                                                  doc: "what happens to Android messages sent before a silent disconnect is noticed (A11; the protocol acknowledges messages: Chromium's mcs_client.cc)")
     public static let oldTokenLifetime = Param.distribution("oldTokenLifetime", default: DurationDistribution(.uniform(min: 0, max: 24), unit: "h"),
                                                      doc: "how long the token a reinstall replaced keeps delivering (F14; assumption)")
     public static let redeliverUnacked = Param.boolean("redeliverUnacked", default: false,

@@ -11,7 +11,8 @@
 /// Here a copy handed at t is acknowledged by the `ackAfter`-th copy since the last
 /// acknowledgement or by the first heartbeat after t (heartbeats at multiples of
 /// `heartbeat` from t = 0), whichever comes first; the copies the link's drop leaves
-/// unacknowledged are sent again, once, when it is back.
+/// unacknowledged are sent again, once, when it is back (a copy whose lifetime has run out
+/// is not; a normal-priority one waits while Doze holds the network back).
 ///
 /// Memory: O(ackAfter) copies. O(ackAfter) per call.
 struct UnackedCopies: Sendable {
@@ -36,13 +37,19 @@ struct UnackedCopies: Sendable {
         handed.removeAll(keepingCapacity: true)
     }
 
-    /// The link is back: the copies to send again, in the order they were first handed.
-    mutating func linkUp() -> [Push] {
-        guard down else { return [] }
-        down = false
+    /// The link is back.
+    mutating func linkUp() { down = false }
+
+    /// While the link is up: the copies to send again, in the order they were first handed
+    /// (taken: one the caller cannot send yet goes back with `keep`).
+    mutating func takeWaiting() -> [Push] {
+        guard !down, !waiting.isEmpty else { return [] }
         defer { waiting.removeAll(keepingCapacity: true) }
         return waiting
     }
+
+    /// A copy to send again later (the device's Doze holds it back).
+    mutating func keep(_ p: Push) { waiting.append(p) }
 
     /// Copies handed before the last heartbeat at or before `now` went with it.
     private mutating func acknowledge(at now: SimTime, heartbeat: SimDuration) {

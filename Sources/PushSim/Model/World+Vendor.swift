@@ -13,6 +13,13 @@ extension World {
         queue.schedule(.vendorKill, at: queue.now + delay)
     }
 
+    /// At t = 0: armed when the screen starts off and no screen-on period starts then (a
+    /// period at 0 turns the screen on with the timeline's first events, before any kill).
+    mutating func vendorArmAtStart() {
+        guard !spec.screenOn.contains(where: { $0.from == .zero }) else { return }
+        vendorScreenMayHaveChanged()
+    }
+
     /// A kill falls due: if the screen has stayed off for `killAfterScreenOff` (a kill armed
     /// by an earlier screen-off that the user ended does nothing) and the installed app is
     /// not in the foreground, its process ends; without autostart the app is stopped until

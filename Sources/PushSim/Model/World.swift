@@ -112,7 +112,7 @@ struct World: DiscreteEventModel {
         if !setup.recipient.otherDevices.isEmpty { addOtherDevices(setup.recipient.otherDevices) }
         scheduleTimeline(streams: streams)
         rescheduleDoze()
-        vendorScreenMayHaveChanged()
+        vendorArmAtStart()
     }
 
     /// The same, from the parts of a setup.
@@ -173,7 +173,7 @@ struct World: DiscreteEventModel {
         nextPushID = 1
         scheduleTimeline(streams: streams)
         rescheduleDoze()
-        vendorScreenMayHaveChanged()
+        vendorArmAtStart()
     }
 
     /// Runs every event up to and including `horizon` (the kernel's loop) and reports the
