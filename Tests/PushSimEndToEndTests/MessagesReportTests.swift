@@ -170,7 +170,7 @@ import Testing
         }
     }
 
-    @Test("csv and gzip give the same rows, for one job or two; the other reports are those of a run without --messages")
+    @Test("csv and gzip give the same rows, for one job or two and every --runs form; the other reports are those of a run without --messages")
     func formatsAndJobs() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -180,6 +180,11 @@ import Testing
         let gzip = try Self.run(study, in: dir, ["--messages", "gzip", "--jobs", "1"])
         let rows = try Data(contentsOf: csv.appendingPathComponent("messages.csv"))
         #expect(try Gzip.decompress([UInt8](try Data(contentsOf: gzip.appendingPathComponent("messages.csv.gz")))) == [UInt8](rows))
+        // The same rows whatever form the runs take (--runs csv, gzip or none).
+        for runs in ["gzip", "none"] {
+            let other = try Self.run(study, in: dir, ["--messages", "csv", "--runs", runs, "--jobs", "2"])
+            #expect(try Data(contentsOf: other.appendingPathComponent("messages.csv")) == rows, "--runs \(runs)")
+        }
         #expect(!FileManager.default.fileExists(atPath: plain.appendingPathComponent("messages.csv").path))
         for file in ["runs.csv", "summary.csv", "paired.csv"] {
             #expect(try Data(contentsOf: plain.appendingPathComponent(file)) == Data(contentsOf: csv.appendingPathComponent(file)), "\(file)")
