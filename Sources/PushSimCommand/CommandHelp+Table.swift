@@ -18,7 +18,7 @@ extension CommandHelp {
                    + "[--messages csv|gzip|none] [--no-plot] [--quiet] [--allow-large]"],
         summary: "run a scenario: reports, plots and the summary table",
         description: "Runs every replication of every variant × strategy of the scenario FILE, writes runs.csv (see --runs), "
-            + "summary.csv, paired.csv, meta.json and plot.gp into DIR, prints the summary table and, with gnuplot on PATH, draws "
+            + "summary.csv, paired.csv, meta.json, plot.gp and, with --messages, messages.csv into DIR, prints the summary table and, with gnuplot on PATH, draws "
             + "rate.svg/png/pdf. Reports are written under temporary names "
             + "and renamed into place; bad input writes nothing, and so does a scenario larger than the machine can run "
             + "(see --allow-large). A sweep file is run with pushsim sweep.",

@@ -33,9 +33,9 @@ public struct FCMConfig: Sendable, ParamFieldDeclaring {
     public static let redeliverUnacked = Param.boolean("redeliverUnacked", default: false,
                                                        doc: "send again, at reconnect, the copies the device had not acknowledged when its link dropped (F16)")
     public static let ackAfter = Param.integer("ackAfter", default: 10, range: 1...1_000_000,
-                                               doc: "the device acknowledges after this many unacknowledged copies (F16; Chromium's 10)")
+                                               doc: "the device acknowledges after this many unacknowledged copies (F16, only with redeliverUnacked; Chromium's 10)")
     public static let heartbeat = Param.duration("heartbeat", default: .minutes(15), range: .positive("a heartbeat interval"),
-                                                 doc: "and with each heartbeat, this far apart (F16; Chromium: 15 min on Wi-Fi, 28 min on mobile)")
+                                                 doc: "and with each heartbeat, this far apart (F16, only with redeliverUnacked; Chromium: 15 min on Wi-Fi, 28 min on mobile)")
     public static let fields: [ParamField<Self>] = [
         .bind(pendingLimit, \.pendingLimit), .bind(deletedSignal, \.deletedSignal), .bind(storeAfterDiscard, \.storeAfterDiscard),
         .bind(maxCollapseKeys, \.maxCollapseKeys), .bind(collapsibleBurst, \.collapsibleBurst),
