@@ -42,7 +42,11 @@ public final class FolderLock {
             if flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 let failure = errno
                 if failure == EWOULDBLOCK {
-                    let holder = Self.holder(fd)
+                    // The holder writes its text just after it takes the lock: a contender
+                    // that comes in between finds the file empty, so it looks again for up
+                    // to a second before it calls the holder unknown.
+                    var holder = Self.holder(fd)
+                    for _ in 0..<100 where holder.isEmpty { usleep(10_000); holder = Self.holder(fd) }
                     close(fd)
                     throw ScenarioError(file: self.folder.path, path: "$", message:
                         Self.heldMessage + " (\(holder.isEmpty ? "holder unknown" : holder)); "
