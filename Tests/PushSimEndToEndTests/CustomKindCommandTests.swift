@@ -17,9 +17,16 @@ private struct StandInHintPullRetry: ClientStrategy {
         delay = try decoder.container(keyedBy: CodingKeys.self).decodeDurationIfPresent(.delay) ?? .seconds(30)
     }
 
-    mutating func onPush(_ push: Push, _ app: inout AppContext) { if push.cursor > app.cursor { app.pull() } }
-    mutating func onPullFailed(_ app: inout AppContext) { app.setTimer(after: delay, tag: 0) }
-    mutating func onTimer(tag: Int32, _ app: inout AppContext) { app.pull() }
+    let capabilities = StrategyCapabilities()
+
+    mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        switch event {
+        case let .push(push): if push.cursor > app.cursor { app.pull() }
+        case .pullFailed: app.setTimer(after: delay, tag: 0)
+        case .timer: app.pull()
+        default: break
+        }
+    }
 }
 
 /// Every stock command over a registry with one added strategy kind, in-process.

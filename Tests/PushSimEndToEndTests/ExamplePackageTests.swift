@@ -13,7 +13,7 @@ struct ExamplePackageTests {
 
     static let example = repositoryRoot.appendingPathComponent("Examples/custom-strategy")
 
-    @Test("the example builds against this checkout; its list shows hintPullRetry; its sweep and its fleet write results where the retry helps",
+    @Test("the example builds against this checkout; its list shows hintPullRetry; its sweep and its fleet write results where the retry helps; a package with a misspelled handler fails to build",
           .enabled(if: swift != nil, "`swift` is not on PATH, so the example package cannot be built"),
           .timeLimit(.minutes(30)))
     func buildListSweep() throws {
@@ -53,6 +53,51 @@ struct ExamplePackageTests {
         let runs = try String(contentsOf: out.appendingPathComponent("runs.csv"), encoding: .utf8)
         #expect(runs.split(whereSeparator: \.isNewline).count == 1 + 4 * 2 * 100)
         try fleetRuns(binary, in: scratch)
+        try misspelledHandlers(scratch: scratch.appendingPathComponent("build"))
+    }
+
+    /// A package of one's own with a strategy whose handler is misspelled does not build
+    /// (issue 35: a handler with a default body made every typo a silent no-op): a
+    /// misspelled event case, a handler with the wrong argument label, and the old
+    /// one-method-per-event style. The same package spelled right builds, so the failures
+    /// are the misspellings'. It builds in the example's scratch path (PushSim is already
+    /// built there), so only the one small file compiles.
+    private func misspelledHandlers(scratch: URL) throws {
+        let body: [(name: String, code: String, error: String?)] = [
+            ("right", "mutating func handle(_ event: AppEvent, _ app: inout AppContext) {\n switch event {\n case .foreground: app.pull()\n default: break\n }\n }", nil),
+            ("caseTypo", "mutating func handle(_ event: AppEvent, _ app: inout AppContext) {\n switch event {\n case .foregound: app.pull()\n default: break\n }\n }",
+             "type 'AppEvent' has no member 'foregound'"),
+            ("labelTypo", "mutating func handle(_ event: AppEvent, app: inout AppContext) { app.pull() }",
+             "has different argument labels from those required by protocol 'ClientStrategy'"),
+            ("oldStyle", "mutating func onForeground(app: inout AppContext) { app.pull() }", "does not conform to protocol 'ClientStrategy'"),
+        ]
+        for (name, code, error) in body {
+            let package = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: package) }
+            let sources = package.appendingPathComponent("Sources/Typo")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(name: "Typo", dependencies: [.package(name: "PushSim", path: "\(repositoryRoot.path)")],
+                targets: [.target(name: "Typo", dependencies: [.product(name: "PushSim", package: "PushSim")])])
+            """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            try """
+            import PushSim
+            struct Typo: ParameterlessStrategy {
+                static let kind = "typo", summary = "a strategy with a misspelled handler"
+                let capabilities = StrategyCapabilities()
+                init() {}
+                \(code)
+            }
+            """.write(to: sources.appendingPathComponent("Typo.swift"), atomically: true, encoding: .utf8)
+            let build = try Self.execute(Self.swift!, ["build", "--package-path", package.path, "--scratch-path", scratch.path])
+            if let error {
+                #expect(build.status != 0 && build.output.contains(error), "\(name): expected the build to fail with \(error):\n\(build.output)")
+            } else {
+                #expect(build.status == 0, "\(name): the package spelled right should build:\n\(build.output)")
+            }
+        }
     }
 
     /// The outside strategy in a fleet (Scenarios/fleet-retry.json): 4 replications of

@@ -101,16 +101,19 @@ struct Recording<Inner: ClientStrategy>: ClientStrategy {
 
     init(from decoder: any Decoder) throws { throw decoder.invalid("test.recording is not decodable") }
 
-    mutating func onPush(_ push: Push, _ app: inout AppContext) {
-        log.pushes.append(Arrival(at: app.now, id: push.id, sentAt: push.sentAt, cursor: push.cursor, collapseKey: push.collapseKey,
-                                  appState: app.appState, notification: push.notification, key: push.change.key))
-        inner.onPush(push, &app)
+    var capabilities: StrategyCapabilities { inner.capabilities }
+
+    mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        switch event {
+        case let .push(push):
+            log.pushes.append(Arrival(at: app.now, id: push.id, sentAt: push.sentAt, cursor: push.cursor, collapseKey: push.collapseKey,
+                                      appState: app.appState, notification: push.notification, key: push.change.key))
+        case .deletedMessages: log.deletedSignals.append(app.now)
+        case .foreground: log.foregrounds.append(app.now)
+        default: break
+        }
+        inner.handle(event, &app)
     }
-    mutating func onDeletedMessages(_ app: inout AppContext) { log.deletedSignals.append(app.now); inner.onDeletedMessages(&app) }
-    mutating func onForeground(_ app: inout AppContext) { log.foregrounds.append(app.now); inner.onForeground(&app) }
-    mutating func onReconnect(_ app: inout AppContext) { inner.onReconnect(&app) }
-    mutating func onPullFailed(_ app: inout AppContext) { inner.onPullFailed(&app) }
-    mutating func onTimer(tag: Int32, _ app: inout AppContext) { inner.onTimer(tag: tag, &app) }
 }
 
 /// Runs one replication of `variant` with `strategy` wrapped in `Recording`, building the

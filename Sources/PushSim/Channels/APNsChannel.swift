@@ -194,7 +194,18 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
         }
     }
 
-    public mutating func deviceChanged(_ cx: inout ProviderContext) {
+    public let capabilities = ChannelCapabilities()
+
+    public mutating func handle(_ event: ChannelEvent, _ cx: inout ProviderContext) {
+        switch event {
+        case .deviceChanged: deviceChanged(&cx)
+        case let .timer(tag): timer(tag: tag, &cx)
+        case .finish: finish(&cx)
+        case .notificationShown: break
+        }
+    }
+
+    mutating func deviceChanged(_ cx: inout ProviderContext) {
         // The dead connection timed out (its pushes are stored now, with the power-held ones,
         // oldest first, so the slot keeps the newest: A1) or the device is back (they are
         // accepted again as it now is).
@@ -216,7 +227,7 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
         if cx.device.awake && !powerHeld.isEmpty { flushPowerHeld(priorities: [5, 1], &cx) }
     }
 
-    public mutating func timer(tag: Int32, _ cx: inout ProviderContext) {
+    mutating func timer(tag: Int32, _ cx: inout ProviderContext) {
         guard tag == Self.burstTimerBase + burstGeneration else { return }
         burstArmed = false
         flushPowerHeld(priorities: [5], &cx)
@@ -233,7 +244,7 @@ public struct APNsChannel: PushChannel, ParamFieldDeclaring {
         powerHeld = kept
     }
 
-    public mutating func finish(_ cx: inout ProviderContext) {
+    mutating func finish(_ cx: inout ProviderContext) {
         for p in powerHeld + dead.held + (slot.map { [$0] } ?? []) where hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) }
     }
 }

@@ -141,8 +141,20 @@ public struct FCMChannel: PushChannel {
         cx.setTimer(at: state.bucket.nextToken(at: cx.now), tag: FCMState.throttleTimer)
     }
 
-    public mutating func deviceChanged(_ cx: inout ProviderContext) {
-        if cx.device.platform == .ios { cx.nested(Self.apnsSlot) { apns.deviceChanged(&$0) }; return }
+    /// F7 judges by outcome, when it is on.
+    public var capabilities: ChannelCapabilities { ChannelCapabilities(observesNotifications: config.downgrade != nil) }
+
+    public mutating func handle(_ event: ChannelEvent, _ cx: inout ProviderContext) {
+        switch event {
+        case .deviceChanged: deviceChanged(&cx)
+        case let .timer(tag): timer(tag: tag, &cx)
+        case let .notificationShown(id): notificationShown(for: id, &cx)
+        case .finish: finish(&cx)
+        }
+    }
+
+    mutating func deviceChanged(_ cx: inout ProviderContext) {
+        if cx.device.platform == .ios { cx.nested(Self.apnsSlot) { apns.handle(.deviceChanged, &$0) }; return }
         if config.redeliverUnacked {
             if !cx.device.online || cx.device.connectionDead {
                 state.unacked.linkDown(at: cx.now, heartbeat: config.heartbeat)
@@ -157,8 +169,8 @@ public struct FCMChannel: PushChannel {
         flush(&cx)
     }
 
-    public mutating func timer(tag: Int32, _ cx: inout ProviderContext) {
-        if cx.timerSlot == Self.apnsSlot { cx.nested(Self.apnsSlot) { apns.timer(tag: tag, &$0) }; return }
+    mutating func timer(tag: Int32, _ cx: inout ProviderContext) {
+        if cx.timerSlot == Self.apnsSlot { cx.nested(Self.apnsSlot) { apns.handle(.timer(tag: tag), &$0) }; return }
         state.throttleArmed = false
         flush(&cx)
     }
@@ -196,17 +208,14 @@ public struct FCMChannel: PushChannel {
         state.collapsible = kept
     }
 
-    /// F7 judges by outcome, when it is on.
-    public var observesNotifications: Bool { config.downgrade != nil }
-
     /// A notification shown for an Android message counts for it in F7's window.
-    public mutating func notificationShown(for id: Int64, _ cx: inout ProviderContext) {
+    mutating func notificationShown(for id: Int64, _ cx: inout ProviderContext) {
         guard cx.device.platform != .ios else { return }
         state.history.shown(id)
     }
 
-    public mutating func finish(_ cx: inout ProviderContext) {
-        cx.nested(Self.apnsSlot) { apns.finish(&$0) }
+    mutating func finish(_ cx: inout ProviderContext) {
+        cx.nested(Self.apnsSlot) { apns.handle(.finish, &$0) }
         for p in state.nonCollapsible.pushes + state.collapsible + state.dead.held where Self.hasExpired(p, at: cx.now) { cx.finish(p.id, .expired) }
     }
 }

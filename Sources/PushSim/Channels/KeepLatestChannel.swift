@@ -32,8 +32,11 @@ public struct KeepLatestChannel: PushChannel {
         return .accepted(messageID: push.id)
     }
 
-    public mutating func deviceChanged(_ cx: inout ProviderContext) {
-        guard cx.device.online, let push = stored else { return }
+    public let capabilities = ChannelCapabilities()
+
+    /// Back online: the stored push goes out (the rest is nothing to do).
+    public mutating func handle(_ event: ChannelEvent, _ cx: inout ProviderContext) {
+        guard case .deviceChanged = event, cx.device.online, let push = stored else { return }
         stored = nil
         cx.delay(push.id, .delayedDeviceOffline)
         cx.transmit(push, through: transport)

@@ -10,6 +10,8 @@ public struct LossyChannel: PushChannel {
     /// The impairments every push passes through.
     public var transport: Transport
 
+    public let capabilities = ChannelCapabilities()
+
     public init(transport: Transport) { self.transport = transport }
 
     public init(from decoder: any Decoder) throws {
@@ -20,4 +22,7 @@ public struct LossyChannel: PushChannel {
         if cx.device.online { cx.transmit(push, through: transport) } else { cx.finish(push.id, .droppedDeviceOffline) }
         return .accepted(messageID: push.id)
     }
+
+    /// Nothing stored, no timers: every event is nothing to do.
+    public mutating func handle(_ event: ChannelEvent, _ cx: inout ProviderContext) {}
 }

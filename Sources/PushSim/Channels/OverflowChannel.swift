@@ -41,8 +41,12 @@ public struct OverflowChannel: PushChannel {
         return .accepted(messageID: push.id)
     }
 
-    public mutating func deviceChanged(_ cx: inout ProviderContext) {
-        guard cx.device.online else { return }
+    public let capabilities = ChannelCapabilities()
+
+    /// Back online: the stored pushes go out, after a `deletedMessages` signal when some
+    /// were discarded (the rest is nothing to do).
+    public mutating func handle(_ event: ChannelEvent, _ cx: inout ProviderContext) {
+        guard case .deviceChanged = event, cx.device.online else { return }
         if store.takeDiscardSignal() && deletedSignal { cx.signalDeletedMessages() }
         let transport = self.transport
         store.drain { push in

@@ -36,7 +36,7 @@ public struct ProviderContext: ~Copyable {
     /// The slot of the channel instance the context is for: 0 for the variant's channel,
     /// others for channels it embeds (`nested`).
     public private(set) var slot: UInt8
-    /// For `PushChannel.timer`: the slot of the instance that set the timer (0 otherwise).
+    /// For `ChannelEvent.timer`: the slot of the instance that set the timer (0 otherwise).
     public let timerSlot: UInt8
     // `var`, not `let`, though never reassigned: Swift 6.3.1 crashes under
     // `-sanitize=thread` ("Invalid bitcast ... Broken module found") on a mutating access
@@ -100,7 +100,7 @@ public struct ProviderContext: ~Copyable {
     /// Marks a delay reason on push `id` (unless its fate is already decided).
     public mutating func delay(_ id: Int64, _ reason: DelayReason) { ledger.pointee.delay(id, reason) }
 
-    /// Calls the channel's `timer(tag:_:)` at `time` (≥ now), with this instance's slot.
+    /// Delivers `ChannelEvent.timer(tag:)` to the channel at `time` (≥ now), with this instance's slot.
     public mutating func setTimer(at time: SimTime, tag: Int32) {
         if deviceIndex == 0 {
             queue.pointee.schedule(.channelTimer(slot: slot, tag: tag), at: time)

@@ -7,10 +7,11 @@
 public struct ApplyBatch: ParameterlessStrategy {
     public static let kind = "applyBatch"
     public static let summary = "apply the consecutive changes a push carries; pull on a gap (S1)"
+    public let capabilities = StrategyCapabilities()
     public init() {}
 
-    public mutating func onPush(_ push: Push, _ app: inout AppContext) {
-        guard push.cursor > app.cursor else { return }
+    public mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        guard case let .push(push) = event, push.cursor > app.cursor else { return }
         guard let first = app.batch.first, first.sequence <= app.cursor + 1 else { app.pull(); return }
         for change in app.batch where change.sequence > app.cursor { app.apply(change) }
         app.advanceCursor(to: push.cursor)

@@ -3,7 +3,10 @@
 public struct ApplyPayload: ParameterlessStrategy {
     public static let kind = "applyPayload"
     public static let summary = "apply each push's operation as truth; never pull"
+    public let capabilities = StrategyCapabilities()
     public init() {}
 
-    public mutating func onPush(_ push: Push, _ app: inout AppContext) { app.apply(push.change) }
+    public mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        if case let .push(push) = event { app.apply(push.change) }
+    }
 }

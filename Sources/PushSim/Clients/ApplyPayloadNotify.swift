@@ -4,9 +4,11 @@
 public struct ApplyPayloadNotify: ParameterlessStrategy {
     public static let kind = "applyPayloadNotify"
     public static let summary = "apply each push's operation as truth and post a notification showing it; never pull"
+    public let capabilities = StrategyCapabilities()
     public init() {}
 
-    public mutating func onPush(_ push: Push, _ app: inout AppContext) {
+    public mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        guard case let .push(push) = event else { return }
         app.apply(push.change)
         app.postNotification(key: push.change.key)
     }

@@ -4,9 +4,10 @@
 public struct HintPull: ParameterlessStrategy {
     public static let kind = "hintPull"
     public static let summary = "on a push ahead of the cursor, pull changes(since: cursor)"
+    public let capabilities = StrategyCapabilities()
     public init() {}
 
-    public mutating func onPush(_ push: Push, _ app: inout AppContext) {
-        if push.cursor > app.cursor { app.pull() }
+    public mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        if case let .push(push) = event, push.cursor > app.cursor { app.pull() }
     }
 }

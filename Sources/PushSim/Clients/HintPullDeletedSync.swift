@@ -5,8 +5,14 @@ public struct HintPullDeletedSync: ParameterlessStrategy {
     public static let kind = "hintPullDeletedSync"
     public static let summary = "hintPull plus a full sync on deletedMessages"
     private var hint = HintPull()
+    public let capabilities = StrategyCapabilities()
     public init() {}
 
-    public mutating func onPush(_ push: Push, _ app: inout AppContext) { hint.onPush(push, &app) }
-    public mutating func onDeletedMessages(_ app: inout AppContext) { app.fullSync() }
+    public mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        switch event {
+        case .push: hint.handle(event, &app)
+        case .deletedMessages: app.fullSync()
+        default: break
+        }
+    }
 }

@@ -4,13 +4,12 @@
 public struct HintPullExtension: ParameterlessStrategy {
     public static let kind = "hintPullExtension"
     public static let summary = "hintPull; alerts with mutable-content refetch their key in the service extension before display (I7)"
+    public let capabilities = StrategyCapabilities(serviceExtension: .refetch)
     public init() {}
 
     /// As `hintPull` (which keeps no state).
-    public mutating func onPush(_ push: Push, _ app: inout AppContext) {
+    public mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
         var hint = HintPull()
-        hint.onPush(push, &app)
+        hint.handle(event, &app)
     }
-
-    public func serviceExtension(for push: Push) -> ServiceExtensionAction { .refetch }
 }

@@ -4,8 +4,14 @@ public struct HintPullReconnectSync: ParameterlessStrategy {
     public static let kind = "hintPullReconnectSync"
     public static let summary = "hintPull plus a pull at every reconnect (app running)"
     private var hint = HintPull()
+    public let capabilities = StrategyCapabilities()
     public init() {}
 
-    public mutating func onPush(_ push: Push, _ app: inout AppContext) { hint.onPush(push, &app) }
-    public mutating func onReconnect(_ app: inout AppContext) { app.pull() }
+    public mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        switch event {
+        case .push: hint.handle(event, &app)
+        case .reconnect: app.pull()
+        default: break
+        }
+    }
 }

@@ -17,19 +17,21 @@ public struct Polling: ClientStrategy {
 
     public init(interval: SimDuration) { self.interval = interval }
 
-    public var foregroundPollInterval: SimDuration? { interval }
+    public var capabilities: StrategyCapabilities { StrategyCapabilities(foregroundPollInterval: interval) }
 
     public init(from decoder: any Decoder) throws {
         interval = try ParamReader(decoder, for: Self.self).decode(Self.interval)
     }
 
-    public mutating func onForeground(_ app: inout AppContext) {
-        app.pull()
-        poller.start(every: .fixed(interval), &app)
-    }
-
-    public mutating func onTimer(tag: Int32, _ app: inout AppContext) {
-        if poller.fire(tag: tag, every: .fixed(interval), &app) { app.pull() }
+    public mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        switch event {
+        case .foreground:
+            app.pull()
+            poller.start(every: .fixed(interval), &app)
+        case let .timer(tag):
+            if poller.fire(tag: tag, every: .fixed(interval), &app) { app.pull() }
+        default: break
+        }
     }
 }
 

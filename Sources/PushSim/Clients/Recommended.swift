@@ -20,30 +20,29 @@ public struct Recommended: ClientStrategy {
 
     public init(interval: SimDuration = Recommended.interval.defaultValue) { self.interval = interval }
 
-    public var foregroundPollInterval: SimDuration? { interval }
+    public var capabilities: StrategyCapabilities { StrategyCapabilities(foregroundPollInterval: interval) }
 
     public init(from decoder: any Decoder) throws {
         interval = try ParamReader(decoder, for: Self.self).decode(Self.interval)
     }
 
-    public mutating func onPush(_ push: Push, _ app: inout AppContext) { hint.onPush(push, &app) }
-    public mutating func onDeletedMessages(_ app: inout AppContext) { app.fullSync() }
-    public mutating func onReconnect(_ app: inout AppContext) { app.pull() }
-
-    public mutating func onForeground(_ app: inout AppContext) {
-        app.pull()
-        poller.start(every: .fixed(interval), &app)
-    }
-
     /// The timer tag of a retry after Retry-After (poll timers use session numbers ≥ 0).
     static let retryTag: Int32 = -1
 
-    public mutating func onPullFailed(_ app: inout AppContext) {
-        if let wait = app.retryAfter { app.setTimer(after: wait, tag: Self.retryTag) }
-    }
-
-    public mutating func onTimer(tag: Int32, _ app: inout AppContext) {
-        if tag == Self.retryTag { app.pull(); return }
-        if poller.fire(tag: tag, every: .fixed(interval), &app) { app.pull() }
+    public mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        switch event {
+        case .push: hint.handle(event, &app)
+        case .deletedMessages: app.fullSync()
+        case .reconnect: app.pull()
+        case .foreground:
+            app.pull()
+            poller.start(every: .fixed(interval), &app)
+        case .pullFailed:
+            if let wait = app.retryAfter { app.setTimer(after: wait, tag: Self.retryTag) }
+        case let .timer(tag):
+            if tag == Self.retryTag { app.pull(); return }
+            if poller.fire(tag: tag, every: .fixed(interval), &app) { app.pull() }
+        default: break
+        }
     }
 }

@@ -6,9 +6,10 @@
 public struct RefetchNotify: ParameterlessStrategy {
     public static let kind = "refetchNotify"
     public static let summary = "on a push, refetch and post a notification drawn from the fetched state"
+    public let capabilities = StrategyCapabilities()
     public init() {}
 
-    public mutating func onPush(_ push: Push, _ app: inout AppContext) {
-        app.postNotificationAfterPull(key: push.change.key)
+    public mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        if case let .push(push) = event { app.postNotificationAfterPull(key: push.change.key) }
     }
 }

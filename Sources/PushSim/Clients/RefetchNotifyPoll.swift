@@ -21,20 +21,21 @@ public struct RefetchNotifyPoll: ClientStrategy {
 
     public init(interval: DurationDistribution = RefetchNotifyPoll.defaultInterval) { self.interval = interval }
 
-    public var foregroundPollInterval: SimDuration? { interval.meanDuration }
+    public var capabilities: StrategyCapabilities { StrategyCapabilities(foregroundPollInterval: interval.meanDuration) }
 
     public init(from decoder: any Decoder) throws {
         interval = try ParamReader(decoder, for: Self.self).decode(Self.interval)
     }
 
-    public mutating func onPush(_ push: Push, _ app: inout AppContext) { refetch.onPush(push, &app) }
-
-    public mutating func onForeground(_ app: inout AppContext) {
-        app.pull()
-        poller.start(every: .drawn(interval), &app)
-    }
-
-    public mutating func onTimer(tag: Int32, _ app: inout AppContext) {
-        if poller.fire(tag: tag, every: .drawn(interval), &app) { app.pull() }
+    public mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        switch event {
+        case .push: refetch.handle(event, &app)
+        case .foreground:
+            app.pull()
+            poller.start(every: .drawn(interval), &app)
+        case let .timer(tag):
+            if poller.fire(tag: tag, every: .drawn(interval), &app) { app.pull() }
+        default: break
+        }
     }
 }

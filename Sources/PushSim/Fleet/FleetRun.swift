@@ -155,7 +155,7 @@ struct FleetRun {
                     hubEvents += 1
                     switch event {
                     case let .pullDone(slot): hub.pullDone(slot: slot, at: now)
-                    case let .senderTimer(tag): withSender(at: now) { policy, cx in policy.onTimer(tag: tag, &cx) }
+                    case let .senderTimer(tag): withSender(at: now) { policy, cx in policy.handle(.timer(tag: tag), &cx) }
                     case let .topic(index): fanOut(topic: Int(index), hub: hub, n: n, horizon: horizon, at: now)
                     case .tick:
                         if let outbox = sender as? Outbox { let b = outbox.backlog(at: now); hub.timeline.backlog(rows: b.rows, late: b.late, at: now) }
@@ -176,7 +176,7 @@ struct FleetRun {
                 hub.handback.messages.removeAll(keepingCapacity: true)
                 for var m in messages {
                     m.notification |= Int64(m.recipient) << FleetSenderServices.messageShift
-                    withSender(at: now) { policy, cx in policy.onMessage(m, &cx) }
+                    withSender(at: now) { policy, cx in policy.handle(.message(m), &cx) }
                 }
             }
             if !hub.handback.deliveries.isEmpty {
@@ -202,7 +202,7 @@ struct FleetRun {
         // staged, all of it popped) is given back before the outcomes are gathered.
         scratch.queue = EventQueue(reservingCapacity: 0)
         _ = scratch.queue.next(until: horizon)
-        if sender != nil { withSender(at: horizon) { policy, cx in policy.finish(&cx) } }
+        if sender != nil { withSender(at: horizon) { policy, cx in policy.handle(.finish, &cx) } }
         var outcomes = FleetOutcomes()
         // Each world is released once its outcome is read: the outcomes replace the worlds.
         for r in 0..<n {

@@ -4,7 +4,7 @@ extension World {
     /// The user opens the app for `length`: it comes to the foreground, registers its
     /// current token (A10: apps register on every launch; or only when it changed, with
     /// `client.registration: tokenRefresh`), gets any held background push,
-    /// and the strategy's `onForeground` runs.
+    /// and the strategy gets `.foreground`.
     mutating func openApp(for length: SimDuration) {
         // Not while the device is off; opening it unlocks it (I6).
         guard mainDevice.installed, !mainDevice.booting else { return }
@@ -20,7 +20,7 @@ extension World {
         app.state = .foreground
         mainDevice.registerToken(client.registration, keepsPrevious: keepsPreviousTokens)
         screenMayHaveChanged()
-        react { s, app in s.onForeground(&app) }
+        react(.foreground)
         if let held = app.heldBackground {
             app.heldBackground = nil
             runBackgroundHandler(held)
@@ -37,10 +37,13 @@ extension World {
         if client.registration == .tokenRefresh && mainDevice.installed { mainDevice.registerToken(.tokenRefresh, keepsPrevious: keepsPreviousTokens) }
     }
 
+    /// The session ends if its time is up: the app goes to the background (and the strategy
+    /// gets `.background`).
     mutating func endSessionIfDue() {
         guard app.state == .foreground, queue.now >= app.sessionEndsAt else { return }
         app.state = .background
         screenMayHaveChanged()
+        if mainDevice.installed { react(.background) }
     }
 
     /// The app's process ends (its timers and pulls with it); the app is not running.
@@ -65,32 +68,32 @@ extension World {
         precondition(push.id != 0, "a handled push has the id send(_:to:) gave it (1, 2, …): 0 means no push")
         let batch = keepsChangeLog && push.batch > 0
             ? max(0, Int(push.cursor) - Int(push.batch)) ..< min(Int(push.cursor), changeLog.count) : nil
-        react(owner: push.id, batch: batch) { s, app in s.onPush(push, &app) }
+        react(.push(push), owner: push.id, batch: batch)
     }
 
-    /// Calls one strategy handler, then carries out what it asked for.
+    /// Hands `event` to the strategy, then carries out what it asked for.
     /// - Parameters:
-    ///   - owner: the push whose `onPush` handler this is (0: another handler): a
+    ///   - owner: the push whose `.push` handler this is (0: another event): a
     ///     notification the handler posts is shown for it (F7), and its pull may be
     ///     jittered (`pullJitter`). A handler run inside this reaction (a pull that fails
     ///     at once) is another handler, not credited to the push.
     ///   - batch: the indices of `changeLog` the push carries (S1), which the context then holds.
     ///   - retryAfter: a failed pull's `Retry-After` (the server's 503, fleets), which the context then holds.
-    mutating func react(owner: Int64 = 0, batch: Range<Int>? = nil, retryAfter: SimDuration? = nil,
-                        _ handler: (inout any ClientStrategy, inout AppContext) -> Void) {
+    mutating func react(_ event: AppEvent, owner: Int64 = 0, batch: Range<Int>? = nil, retryAfter: SimDuration? = nil) {
         let jitters = owner != 0 && client.pullJitter > .zero
         // The context is the scratch's (shared in a fleet): what the handler asked for is
         // read before anything below can run another handler (which begins it anew), the
         // lists only when the handler filled them (nil: nothing retained).
-        let (now, cursor, online, state, session) = (queue.now, replica.cursor, mainDevice.online, app.state, app.sessions)
-        let (pull, fullSync, advance, payloads, posted, afterPull, timers) = scratch.context { cx in
+        let (now, cursor, online, state, session) = (queue.now, replica.cursor, mainDevice.online, app.state, Int(app.sessions))
+        let (pull, fullSync, advance, payloads, posted, afterPull, timers, cancels) = scratch.context { cx in
             cx.begin(now: now, cursor: cursor, online: online, appState: state, session: session)
             cx.retryAfter = retryAfter
             if let batch { cx.batch.append(contentsOf: changeLog[batch]) }
-            handler(&strategy, &cx)
+            strategy.handle(event, &cx)
             return (cx.pullRequested, cx.fullSyncRequested, cx.cursorAdvance, cx.appliedPayloads.isEmpty ? nil : cx.appliedPayloads,
                     cx.notificationsPosted.isEmpty ? nil : cx.notificationsPosted,
-                    cx.notificationsAfterPull.isEmpty ? nil : cx.notificationsAfterPull, cx.timers.isEmpty ? nil : cx.timers)
+                    cx.notificationsAfterPull.isEmpty ? nil : cx.notificationsAfterPull, cx.timers.isEmpty ? nil : cx.timers,
+                    cx.timerCancels.isEmpty ? nil : cx.timerCancels)
         }
         for change in payloads ?? [] {
             observe(.payloadApplied)
@@ -111,6 +114,9 @@ extension World {
                 requestPull(full: fullSync)
             }
         }
+        // A cancel takes the timers set before it: the earlier handlers' and this one's first `after`.
+        let serialBefore = app.timersSet
+        if let cancels { for c in cancels { app.cancelTimers(tag: c.tag, through: serialBefore &+ c.after) } }
         guard let timers else { return }
         for timer in timers {
             observe(.timerSet(tag: timer.tag))
@@ -119,7 +125,8 @@ extension World {
             case let .fixed(d): delay = d
             case let .drawn(d): delay = max(SimDuration(microseconds: 1), d.sample(clientRandom))   // time must move on
             }
-            queue.schedule(.timer(tag: timer.tag, process: app.generation), at: queue.now + delay)
+            app.timersSet &+= 1
+            queue.schedule(.timer(tag: timer.tag, serial: app.timersSet), at: queue.now + delay)
         }
     }
 
@@ -137,7 +144,7 @@ extension World {
     /// (`PushChannel.notificationShown`, F7).
     mutating func notificationShown(for id: Int64) {
         guard id != 0, channelObservesNotifications else { return }
-        withProvider(0) { channel, cx in channel.notificationShown(for: id, &cx) }
+        withProvider(0) { channel, cx in channel.handle(.notificationShown(id: id), &cx) }
     }
 
     /// Wall time work started now may take: unlimited in the foreground, else the app's
@@ -176,13 +183,14 @@ extension World {
     }
 
     /// A pull's answer arrives: applied if the request succeeded, the device is still
-    /// online and the background deadline has not passed; otherwise `onPullFailed`.
+    /// online and the background deadline has not passed (then the strategy gets
+    /// `.pullAnswered`); otherwise `.pullFailed`.
     mutating func completePull(failed: Bool, retryAfter: SimDuration? = nil) {
         replica.pullInFlight = false
         let online = mainDevice.online, installed = mainDevice.installed
         if failed || !online || queue.now > replica.pullDeadline || !installed {
             observe(.pullFailed(failed ? .failed : !online ? .offline : !installed ? .uninstalled : .pastDeadline))
-            if installed { react(retryAfter: retryAfter) { s, app in s.onPullFailed(&app) } }
+            if installed { react(.pullFailed, retryAfter: retryAfter) }
         } else {
             applyPull()
             if !replica.notifyAfterPull.isEmpty {
@@ -190,6 +198,7 @@ extension World {
                 replica.notifyAfterPull.removeAll(keepingCapacity: true)
             }
             observe(.pullApplied)
+            react(.pullAnswered)
         }
         if replica.pullAgain {
             replica.pullAgain = false

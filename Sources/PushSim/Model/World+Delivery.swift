@@ -38,7 +38,7 @@ extension World {
     /// app's Notification Service Extension for an iOS alert with `mutable-content` (I7).
     mutating func display(_ push: Push) {
         guard spec.notificationsAuthorized else { return }
-        if push.mutableContent && mainDevice.platform == .ios && strategy.serviceExtension(for: push) == .refetch {
+        if push.mutableContent && mainDevice.platform == .ios && setup.strategyCapabilities.serviceExtension == .refetch {
             runServiceExtension(push)
             return
         }
@@ -124,6 +124,6 @@ extension World {
         guard mainDevice.installed, !app.stopped else { return }
         observe(.deletedSignalReceived)
         startApp(.background)
-        react { s, app in s.onDeletedMessages(&app) }
+        react(.deletedMessages)
     }
 }

@@ -45,9 +45,9 @@ extension World {
         guard mainDevice.setOnline(isOnline, at: queue.now) else { return }
         if isOnline { endDeadConnection() } else { startDeadConnection() }
         deviceChanged()
-        if isOnline, mainDevice.installed, !app.stopped,
+        if mainDevice.installed, !app.stopped,
            app.state == .foreground || (app.state == .background && mainDevice.platform.rules.backgroundReconnectRunsApp) {
-            react { s, app in s.onReconnect(&app) }
+            react(isOnline ? .reconnect : .offline)
         }
     }
 
@@ -132,7 +132,7 @@ extension World {
     /// Lets the channel act on the device's current state and keeps the Doze timer current.
     mutating func deviceChanged() {
         rescheduleDoze()
-        withProvider(0) { channel, cx in channel.deviceChanged(&cx) }
+        withProvider(0) { channel, cx in channel.handle(.deviceChanged, &cx) }
     }
 
     /// Keeps exactly one `.doze` event pending, at the controller's next transition.

@@ -25,7 +25,7 @@ extension World {
             guard otherDevices[d - 1].installed else { return }
             otherDevices[d - 1].registerToken(client.registration, keepsPrevious: keepsPreviousTokens)
         }
-        withProvider(d) { channel, cx in channel.deviceChanged(&cx) }
+        withProvider(d) { channel, cx in channel.handle(.deviceChanged, &cx) }
     }
 
     /// A copy reaches other device `d`: offline ⇒ `dropped_device_offline`; uninstalled ⇒

@@ -187,8 +187,8 @@ struct World: DiscreteEventModel {
     /// Ends the run at `horizon` (every event up to it has run): the sender policy and
     /// the channels finish, and the outcome is read.
     mutating func finish(at horizon: SimTime) -> RunOutcome {
-        withSender { policy, cx in policy.finish(&cx) }
-        for d in 0..<deviceCount { withProvider(d) { channel, cx in channel.finish(&cx) } }
+        withSender { policy, cx in policy.handle(.finish, &cx) }
+        for d in 0..<deviceCount { withProvider(d) { channel, cx in channel.handle(.finish, &cx) } }
         flushLedgerNotes()
         return outcome(horizon: horizon)
     }
@@ -231,6 +231,7 @@ struct World: DiscreteEventModel {
         case .tokenRotation:
             mainDevice.rotateToken(client.registration, appRunning: app.state != .notRunning, keepsPrevious: keepsPreviousTokens)
             deviceChanged()
+            if mainDevice.installed, app.state != .notRunning { react(.tokenChanged) }
         case let .installed(yes): setInstalled(yes)
         case let .appOpen(length): openApp(for: length)
         case .appSessionEnd: endSessionIfDue()
@@ -241,8 +242,8 @@ struct World: DiscreteEventModel {
         case let .deliver(id, copy): deliver(ledger.push(id), copy: copy)
         case .deletedMessages: deletedMessages()
         case let .tap(id): tap(ledger.push(id))
-        case let .timer(tag, process):
-            if mainDevice.installed, process == app.generation, app.state != .notRunning { react { s, app in s.onTimer(tag: tag, &app) } }
+        case let .timer(tag, serial):
+            if mainDevice.installed, app.timerLive(tag: tag, serial: serial) { react(.timer(tag: tag)) }
         case let .pullComplete(failed, process):
             // The answer of a pull whose process has ended is dropped; the new process may
             // have a pull of its own in flight already.
@@ -254,12 +255,12 @@ struct World: DiscreteEventModel {
             // Its transitions were made above, with every other event's.
             mainDevice.dozeEvent = nil
             deviceChanged()
-        case let .channelTimer(slot, tag): withProvider(0, timerSlot: slot) { channel, cx in channel.timer(tag: tag, &cx) }
-        case let .senderTimer(tag): withSender { policy, cx in policy.onTimer(tag: tag, &cx) }
+        case let .channelTimer(slot, tag): withProvider(0, timerSlot: slot) { channel, cx in channel.handle(.timer(tag: tag), &cx) }
+        case let .senderTimer(tag): withSender { policy, cx in policy.handle(.timer(tag: tag), &cx) }
         case let .otherDevice(device, change): otherDeviceChanged(Int(device), change)
         case let .otherDeliver(id, device): deliverToOther(ledger.push(id), device: Int(device))
         case let .otherChannelTimer(device, slot, tag):
-            withProvider(Int(device), timerSlot: slot) { channel, cx in channel.timer(tag: tag, &cx) }
+            withProvider(Int(device), timerSlot: slot) { channel, cx in channel.handle(.timer(tag: tag), &cx) }
         case let .jitteredPull(full, process):
             if process == app.generation, app.state != .notRunning {
                 requestPull(full: full, deadline: app.state == .foreground ? .distantFuture : jitteredPullDeadline)
@@ -287,6 +288,6 @@ struct World: DiscreteEventModel {
             hub.handback.messages.append(message)
             return
         }
-        withSender { policy, cx in policy.onMessage(message, &cx) }
+        withSender { policy, cx in policy.handle(.message(message), &cx) }
     }
 }

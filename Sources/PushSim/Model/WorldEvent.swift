@@ -43,10 +43,10 @@ public enum WorldEvent: Sendable {
     case deletedMessages
     /// The user taps the displayed notification of push `id`.
     case tap(id: Int64)
-    /// A timer the client strategy set fires; `tag` is the strategy's own. `process`
-    /// identifies the app process that set it: a timer of a process that has since ended
-    /// (force-quit, swipe, uninstall) does not fire.
-    case timer(tag: Int32, process: Int32)
+    /// A timer the client strategy set fires; `tag` is the strategy's own, `serial` the
+    /// app's count of timers set (`AppProcess.timersSet`): a timer of a process that has
+    /// since ended (force-quit, swipe, uninstall) or one the strategy cancelled does not fire.
+    case timer(tag: Int32, serial: Int32)
     /// The client's pull completes (`failed`: the request itself failed); a pull whose
     /// app `process` has ended meanwhile is dropped.
     case pullComplete(failed: Bool, process: Int32)

@@ -25,6 +25,8 @@ final class WorldSetup {
     let channelObservesNotifications: Bool
     /// Whether the sender's pushes carry change batches (S1), so the world keeps a change log.
     let keepsChangeLog: Bool
+    /// The strategy's capabilities, read once (`ClientStrategy.capabilities`).
+    let strategyCapabilities: StrategyCapabilities
 
     init(server: ServerSpec, device: DeviceSpec, client: ClientSpec, templates: [MessageTemplate], notifies: [Bool],
          channel: any PushChannel, strategy: any ClientStrategy, sender: any SenderPolicy, recipient: RecipientSpec,
@@ -34,8 +36,9 @@ final class WorldSetup {
         shapes = templates.map(MessageTemplate.Shape.init)
         self.notifies = notifies
         self.channel = channel; self.strategy = strategy; self.sender = sender
-        channelObservesNotifications = channel.observesNotifications
-        keepsChangeLog = sender.carriesChangeBatches
+        channelObservesNotifications = channel.capabilities.observesNotifications
+        keepsChangeLog = sender.capabilities.carriesChangeBatches
+        strategyCapabilities = strategy.capabilities
     }
 
     /// The setup of `setup` with these plug-ins.

@@ -8,7 +8,7 @@ extension World {
         case let .appOpen(length): return [.seconds("length", length)]
         case let .deliver(id, copy):
             return [.int("copy", copy), .text("app", app.state.rawValue), .flag("screen_on", mainDevice.screenOn), .int("cursor", ledger.push(id).cursor)]
-        case let .timer(tag, process): return [.int("tag", tag), .flag("live", mainDevice.installed && process == app.generation && app.state != .notRunning)]
+        case let .timer(tag, serial): return [.int("tag", tag), .flag("live", mainDevice.installed && app.timerLive(tag: tag, serial: serial))]
         case let .channelTimer(_, tag): return [.int("tag", tag)]
         case let .restart(phase): return [.text("phase", "\(phase)"), .flag("ignored", phase == .shutdown && mainDevice.booting)]
         case let .serviceExtensionDone(_, fresh): return [.flag("answer_in_time", fresh)]

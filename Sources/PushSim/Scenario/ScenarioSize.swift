@@ -190,7 +190,7 @@ public struct ScenarioSize: Sendable {
     /// The poll timers of strategy `s` in variant `v`: one per `foregroundPollInterval`
     /// over the foreground time (the sessions' lengths, at most the horizon).
     static func strategyItems(_ scenario: Scenario, _ v: Int, _ s: Int) -> [Item] {
-        guard let every = scenario.strategies[s].prototype.foregroundPollInterval else { return [] }
+        guard let every = scenario.strategies[s].prototype.capabilities.foregroundPollInterval else { return [] }
         let app = (scenario.variants[v].device ?? scenario.device).app
         let horizon = Double(scenario.horizon.microseconds)
         var foreground = Double(app.foreground.count) * Double(app.sessionLength.microseconds)

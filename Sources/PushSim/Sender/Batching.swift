@@ -33,7 +33,7 @@ public struct Batching: SenderPolicy, ParamFieldDeclaring {
 
     public init(from decoder: any Decoder) throws { try decodeFields(from: decoder) }
 
-    public var carriesChangeBatches: Bool { true }
+    public let capabilities = SenderCapabilities(carriesChangeBatches: true)
 
     /// How many changes a push of `size` bytes with `cursor` can carry.
     func batchSize(cursor: Int64, size: Int32) -> Int {
@@ -41,7 +41,8 @@ public struct Batching: SenderPolicy, ParamFieldDeclaring {
         return max(0, min(lastChanges, Int(cursor), room))
     }
 
-    public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
+    public mutating func handle(_ event: SenderEvent, _ cx: inout SenderContext) {
+        guard case let .message(message) = event else { return }
         var push = message
         let n = batchSize(cursor: message.cursor, size: message.size)
         push.batch = Int16(n)

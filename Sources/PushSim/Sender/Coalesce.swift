@@ -26,7 +26,17 @@ public struct Coalesce: SenderPolicy {
         window = try ParamReader(decoder, for: Self.self).decode(Self.window)
     }
 
-    public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
+    public let capabilities = SenderCapabilities()
+
+    public mutating func handle(_ event: SenderEvent, _ cx: inout SenderContext) {
+        switch event {
+        case let .message(message): onMessage(message, &cx)
+        case let .timer(tag): onTimer(tag: tag, &cx)
+        case .finish: finish(&cx)
+        }
+    }
+
+    mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
         if let old = held { cx.settle(old.notification, .superseded); held = nil }
         guard cx.now < windowEnds else {
             windowEnds = cx.now + window
@@ -37,7 +47,7 @@ public struct Coalesce: SenderPolicy {
         if !timerArmed { timerArmed = true; cx.setTimer(at: windowEnds, tag: 0) }
     }
 
-    public mutating func onTimer(tag: Int32, _ cx: inout SenderContext) {
+    mutating func onTimer(tag: Int32, _ cx: inout SenderContext) {
         timerArmed = false
         guard let message = held else { return }
         held = nil
@@ -45,7 +55,7 @@ public struct Coalesce: SenderPolicy {
         cx.sendToEveryDevice(message)
     }
 
-    public mutating func finish(_ cx: inout SenderContext) {
+    mutating func finish(_ cx: inout SenderContext) {
         guard let message = held else { return }
         cx.settle(message.notification, .pending)
         cx.count(.rowsStuck)

@@ -21,7 +21,10 @@ public struct CollapsePerEntity: SenderPolicy {
         key = try ParamReader(decoder, for: Self.self).decode(Self.key)
     }
 
-    public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
+    public let capabilities = SenderCapabilities()
+
+    public mutating func handle(_ event: SenderEvent, _ cx: inout SenderContext) {
+        guard case let .message(message) = event else { return }
         var push = message
         push.collapseKey = key.id(for: message.change.key)
         push.displayTag = push.collapseKey

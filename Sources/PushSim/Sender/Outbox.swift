@@ -101,9 +101,19 @@ public struct Outbox: SenderPolicy, ParamFieldDeclaring {
         try decodeFields(from: decoder)
     }
 
+    public let capabilities = SenderCapabilities()
+
+    public mutating func handle(_ event: SenderEvent, _ cx: inout SenderContext) {
+        switch event {
+        case let .message(message): onMessage(message, &cx)
+        case let .timer(tag): onTimer(tag: tag, &cx)
+        case .finish: finish(&cx)
+        }
+    }
+
     /// Enqueues the message: supersedes older rows with its key, then one queued row per
     /// registration that has a token, due now.
-    public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
+    mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
         let now = cx.now
         let key = supersedeKey?.id(for: message.change.key)
         if let key {
@@ -123,14 +133,14 @@ public struct Outbox: SenderPolicy, ParamFieldDeclaring {
         startSweeping(&cx)
     }
 
-    public mutating func onTimer(tag: Int32, _ cx: inout SenderContext) {
+    mutating func onTimer(tag: Int32, _ cx: inout SenderContext) {
         let t = Int(tag)
         if t < workers { sweep(worker: t, &cx); return }
         let a = inFlight[t - workers]
         record(a.row, claim: a.claim, worker: a.worker, incarnation: a.incarnation, token: a.token, answer: a.answer, &cx)
     }
 
-    public mutating func finish(_ cx: inout SenderContext) {
+    mutating func finish(_ cx: inout SenderContext) {
         for i in live where !rows[i].state.isTerminal {
             cx.count(.rowsStuck, registration: rows[i].device)
             cx.settle(rows[i].push.notification, .pending)

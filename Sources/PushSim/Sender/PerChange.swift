@@ -11,7 +11,10 @@ public struct PerChange: SenderPolicy {
 
     public init(from decoder: any Decoder) throws { _ = try ParamReader(decoder, for: Self.self) }
 
-    public mutating func onMessage(_ message: Push, _ cx: inout SenderContext) {
+    public let capabilities = SenderCapabilities()
+
+    public mutating func handle(_ event: SenderEvent, _ cx: inout SenderContext) {
+        guard case let .message(message) = event else { return }
         cx.sendToEveryDevice(message)
     }
 }

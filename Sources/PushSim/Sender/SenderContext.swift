@@ -77,7 +77,7 @@ public struct SenderContext: ~Copyable {
         for r in services.registrations(ofRecipient: push.recipient) where services.token(of: r) != 0 { _ = services.send(push, to: r) }
     }
 
-    /// Calls the policy's `onTimer(tag:_:)` at `time` (≥ now).
+    /// Delivers `SenderEvent.timer(tag:)` to the policy at `time` (≥ now).
     public mutating func setTimer(at time: SimTime, tag: Int32) { services.setSenderTimer(at: time, tag: tag) }
 
     /// The sender's random stream (`"sender"`), created at first use.

@@ -99,5 +99,8 @@ struct BatchRecorder: ClientStrategy {
     let log: BatchLog
     init(log: BatchLog) { self.log = log }
     init(from decoder: any Decoder) throws { throw decoder.invalid("not decodable") }
-    mutating func onPush(_ push: Push, _ app: inout AppContext) { log.seen.append((push.cursor, app.batch.map(\.sequence))) }
+    let capabilities = StrategyCapabilities()
+    mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        if case let .push(push) = event { log.seen.append((push.cursor, app.batch.map(\.sequence))) }
+    }
 }

@@ -11,8 +11,14 @@ struct PullAfter: ClientStrategy {
     var delay: SimDuration
     init(delay: SimDuration) { self.delay = delay }
     init(from decoder: any Decoder) throws { throw decoder.invalid("test.pullAfter is not decodable") }
-    mutating func onPush(_ push: Push, _ app: inout AppContext) { app.setTimer(after: delay, tag: 1) }
-    mutating func onTimer(tag: Int32, _ app: inout AppContext) { app.pull() }
+    let capabilities = StrategyCapabilities()
+    mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        switch event {
+        case .push: app.setTimer(after: delay, tag: 1)
+        case .timer: app.pull()
+        default: break
+        }
+    }
 }
 
 /// Boundaries and single clauses of documented rules that the first mutation round showed

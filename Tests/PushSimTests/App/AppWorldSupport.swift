@@ -75,14 +75,19 @@ struct ScriptedStrategy: ParameterlessStrategy {
         }
     }
 
-    mutating func onPush(_ push: Push, _ app: inout AppContext) {
-        pushes += 1
-        Self.act(onPushDo, key: push.change.key, first: pushes == 1, &app)
-        if let delay = timerAtPush { app.setTimer(after: delay, tag: 2) }
+    let capabilities = StrategyCapabilities()
+
+    mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        switch event {
+        case let .push(push):
+            pushes += 1
+            Self.act(onPushDo, key: push.change.key, first: pushes == 1, &app)
+            if let delay = timerAtPush { app.setTimer(after: delay, tag: 2) }
+        case .foreground:
+            Self.act(onForegroundDo, key: 0, first: true, &app)
+            if let delay = timerInFirstSession, app.session == 1 { app.setTimer(after: delay, tag: 1) }
+        case .timer: Self.act(onTimerDo, key: 0, first: true, &app)
+        default: break
+        }
     }
-    mutating func onForeground(_ app: inout AppContext) {
-        Self.act(onForegroundDo, key: 0, first: true, &app)
-        if let delay = timerInFirstSession, app.session == 1 { app.setTimer(after: delay, tag: 1) }
-    }
-    mutating func onTimer(tag: Int32, _ app: inout AppContext) { Self.act(onTimerDo, key: 0, first: true, &app) }
 }

@@ -66,7 +66,7 @@ private func push(_ id: Int64, at t: SimTime = .zero) -> Push {
         }
         channel.reset(to: prototype)
         var fresh = PushLedger()
-        call(&channel, &queue, &fresh, at: SimTime(microseconds: 1_000_000), online: true, random: random, order: order) { c, cx in c.deviceChanged(&cx) }
+        call(&channel, &queue, &fresh, at: SimTime(microseconds: 1_000_000), online: true, random: random, order: order) { c, cx in c.handle(.deviceChanged, &cx) }
         #expect(queue.next(until: .distantFuture) == nil, "nothing left to deliver at reconnect")
     }
 }

@@ -52,7 +52,7 @@ private struct Harness<C: PushChannel> {
     }
 
     mutating func connectivity(at t: SimTime, online: Bool) {
-        call(at: t, online: online) { c, cx in c.deviceChanged(&cx) }
+        call(at: t, online: online) { c, cx in c.handle(.deviceChanged, &cx) }
     }
 
     /// Pushes with final outcome `outcome` (unfinished pushes count as `pending`).

@@ -12,10 +12,12 @@ private struct FixedDelayChannel: PushChannel {
     var delay = SimDuration.seconds(2)
     init() {}
     init(from decoder: any Decoder) throws { throw decoder.invalid("not decodable") }
+    let capabilities = ChannelCapabilities()
     mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
         cx.deliver(push, at: cx.now + delay)
         return .accepted(messageID: push.id)
     }
+    mutating func handle(_ event: ChannelEvent, _ cx: inout ProviderContext) {}
 }
 
 /// Refuses every other push (even ids) with a retryable error and a Retry-After.
@@ -25,11 +27,13 @@ private struct HalfRefusingChannel: PushChannel {
     static let parameters: [ParameterDoc] = []
     init() {}
     init(from decoder: any Decoder) throws { throw decoder.invalid("not decodable") }
+    let capabilities = ChannelCapabilities()
     mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
         if push.id % 2 == 0 { return .rejected(.unavailable, retryAfter: .seconds(30)) }
         cx.deliver(push, at: cx.now)
         return .accepted(messageID: push.id)
     }
+    mutating func handle(_ event: ChannelEvent, _ cx: inout ProviderContext) {}
 }
 
 /// Sets one timer in its own slot and one through an embedded instance's slot; records
@@ -41,6 +45,7 @@ private struct NestingChannel: PushChannel {
     var fired: [(slot: UInt8, tag: Int32)] = []
     init() {}
     init(from decoder: any Decoder) throws { throw decoder.invalid("not decodable") }
+    let capabilities = ChannelCapabilities()
     mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
         cx.setTimer(at: cx.now + .seconds(1), tag: 7)
         cx.nested(3) { inner in
@@ -50,7 +55,9 @@ private struct NestingChannel: PushChannel {
         #expect(cx.slot == 0, "the outer slot is restored after nested")
         return .accepted(messageID: push.id)
     }
-    mutating func timer(tag: Int32, _ cx: inout ProviderContext) { fired.append((cx.timerSlot, tag)) }
+    mutating func handle(_ event: ChannelEvent, _ cx: inout ProviderContext) {
+        if case let .timer(tag) = event { fired.append((cx.timerSlot, tag)) }
+    }
 }
 
 private func studyRun<C: PushChannel>(_ channel: C) throws -> RunOutcome {
@@ -93,7 +100,7 @@ struct ProviderContextTests {
             guard case let .channelTimer(slot, tag) = event else { Issue.record("unexpected \(event)"); continue }
             let now = queue.now
             ProviderContext.with(&channel, queue: &queue, ledger: &ledger, now: now, device: DeviceView(), random: random,
-                                 order: random, deviceIndex: 0, timerSlot: slot) { c, cx in c.timer(tag: tag, &cx) }
+                                 order: random, deviceIndex: 0, timerSlot: slot) { c, cx in c.handle(.timer(tag: tag), &cx) }
         }
         #expect(channel.fired.map(\.slot) == [0, 3] && channel.fired.map(\.tag) == [7, 7])
     }

@@ -17,16 +17,25 @@ private struct RetryOnce: ClientStrategy {
         delay = try c.decodeDurationIfPresent(.delay) ?? .seconds(10)
     }
 
-    mutating func onPush(_ push: Push, _ app: inout AppContext) { if push.cursor > app.cursor { app.pull() } }
-    mutating func onPullFailed(_ app: inout AppContext) { app.setTimer(after: delay, tag: 0) }
-    mutating func onTimer(tag: Int32, _ app: inout AppContext) { app.pull() }
+    let capabilities = StrategyCapabilities()
+
+    mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        switch event {
+        case let .push(push): if push.cursor > app.cursor { app.pull() }
+        case .pullFailed: app.setTimer(after: delay, tag: 0)
+        case .timer: app.pull()
+        default: break
+        }
+    }
 }
 
 /// A second type claiming a built-in kind.
 private struct FakeHintPull: ParameterlessStrategy {
     static let kind = "hintPull"
     static let summary = "a second hintPull"
+    let capabilities = StrategyCapabilities()
     init() {}
+    mutating func handle(_ event: AppEvent, _ app: inout AppContext) {}
 }
 
 private func scenarioJSON(strategies: String) -> Data {

@@ -94,17 +94,17 @@ func drive<P: SenderPolicy>(_ policy: inout P, _ host: inout FakeSenderHost, mes
         if let m = pending.first, m.sentAt <= horizon, timerAt == nil || m.sentAt <= timerAt! {
             pending.removeFirst()
             host.now = m.sentAt
-            host.call { policy.onMessage(m, &$0) }
+            host.call { policy.handle(.message(m), &$0) }
         } else if let i = timer, let t = timerAt, t <= horizon {
             let tag = host.timers.remove(at: i).tag
             host.now = t
-            host.call { policy.onTimer(tag: tag, &$0) }
+            host.call { policy.handle(.timer(tag: tag), &$0) }
         } else {
             break
         }
     }
     host.now = horizon
-    host.call { policy.finish(&$0) }
+    host.call { policy.handle(.finish, &$0) }
 }
 
 /// `s` seconds after the start.

@@ -9,6 +9,8 @@ private struct SignalOnlyChannel: PushChannel {
     static let parameters: [ParameterDoc] = []
     init() {}
     init(from decoder: any Decoder) throws { throw decoder.invalid("not decodable") }
+    let capabilities = ChannelCapabilities()
+    mutating func handle(_ event: ChannelEvent, _ cx: inout ProviderContext) {}
     mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
         cx.finish(push.id, .droppedTooManyPendingMessages)
         cx.signalDeletedMessages()

@@ -13,6 +13,8 @@ private struct ScriptedChannel: PushChannel {
 
     init(delays: [SimDuration], copies: [Int] = []) { self.delays = delays; self.copies = copies }
     init(from decoder: any Decoder) throws { throw decoder.invalid("not decodable") }
+    let capabilities = ChannelCapabilities()
+    mutating func handle(_ event: ChannelEvent, _ cx: inout ProviderContext) {}
 
     mutating func send(_ push: Push, _ cx: inout ProviderContext) -> ProviderAnswer {
         let i = Int(push.id) - 1

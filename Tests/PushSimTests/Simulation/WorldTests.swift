@@ -27,7 +27,8 @@ private struct PullOnOnlineForeground: ParameterlessStrategy {
     static let kind = "test.pullOnOnlineForeground"
     static let summary = "pull at foreground when online (tests only)"
     init() {}
-    mutating func onForeground(_ app: inout AppContext) { if app.online { app.pull() } }
+    let capabilities = StrategyCapabilities()
+    mutating func handle(_ event: AppEvent, _ app: inout AppContext) { if case .foreground = event, app.online { app.pull() } }
 }
 
 @Suite("World")

@@ -30,17 +30,25 @@ public struct HintPullRetry: ClientStrategy {
         retries = try reader.decode(Self.retries)
     }
 
-    public mutating func onPush(_ push: Push, _ app: inout AppContext) {
-        guard push.cursor > app.cursor else { return }
-        retried = 0
-        app.pull()
-    }
+    /// No service extension, no foreground polling.
+    public let capabilities = StrategyCapabilities()
 
-    public mutating func onPullFailed(_ app: inout AppContext) {
-        guard retried < retries else { return }
-        retried += 1
-        app.setTimer(after: delay, tag: 0)
+    /// Pulls on a push ahead of the cursor; after a failed pull, waits `delay` and pulls
+    /// again, at most `retries` times in a row.
+    public mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        switch event {
+        case let .push(push):
+            guard push.cursor > app.cursor else { return }
+            retried = 0
+            app.pull()
+        case .pullFailed:
+            guard retried < retries else { return }
+            retried += 1
+            app.setTimer(after: delay, tag: 0)
+        case .timer:
+            app.pull()
+        default:
+            break
+        }
     }
-
-    public mutating func onTimer(tag: Int32, _ app: inout AppContext) { app.pull() }
 }
