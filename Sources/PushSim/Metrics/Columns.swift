@@ -84,7 +84,7 @@ public enum Columns {
                + "includes copies that then found the app uninstalled or stopped)", summary: [.mean]) { $0.counts[.copiesArrived] },
         .count("bytes_arrived", unit: "bytes", "payload bytes of those copies: the sum of the message template's `size` over every "
                + "copy counted in `copies_arrived`", summary: [.mean]) { $0.counts[.bytesArrived] },
-        .count("handler_runs", unit: "calls", "`onPush` calls (pushes reaching app code, held pushes at launch, taps)",
+        .count("handler_runs", unit: "calls", "strategy `.push` events (pushes reaching app code, held pushes at launch, taps)",
                summary: [.mean]) { $0.counts[.handlerRuns] },
         .count("notifications_displayed", unit: "notifications", "notifications the OS drew in the tray (not counted when "
                + "notifications are denied)", summary: [.mean]) { $0.counts[.notificationsDisplayed] },

@@ -9,7 +9,7 @@ public enum Count: Int, CaseIterable, Sendable {
     case copiesArrived
     /// Payload bytes of those copies (the message template's `size`).
     case bytesArrived
-    /// Times the app's push handler (`onPush`) ran.
+    /// Times the strategy got a push (`AppEvent.push`).
     case handlerRuns
     /// Notifications the OS drew in the tray.
     case notificationsDisplayed

@@ -70,7 +70,7 @@ struct World: DiscreteEventModel {
     /// Per topic message committed for the recipient so far (fleets with a `topic`,
     /// `World+Fleet`): its message id and change.
     var topicMessages: [(message: Int64, change: Change)] = []
-    /// The background deadline of the latest `onPush` handler that jittered its pull: the
+    /// The background deadline of the latest `.push` handler that jittered its pull: the
     /// jittered pull keeps it (the app's background time runs from the handler).
     var jitteredPullDeadline = SimTime.distantFuture
 

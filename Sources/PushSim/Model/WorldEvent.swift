@@ -72,7 +72,7 @@ public enum WorldEvent: Sendable {
     case otherDeliver(id: Int64, device: Int8)
     /// A timer the other device's channel copy set (`slot` and `tag` as for `channelTimer`).
     case otherChannelTimer(device: Int8, slot: UInt8, tag: Int32)
-    /// A pull an `onPush` handler asked for starts now, after the client's drawn
+    /// A pull a `.push` handler asked for starts now, after the client's drawn
     /// `pullJitter` (`full`: a full sync); dropped if app `process` has ended meanwhile.
     case jitteredPull(full: Bool, process: Int32)
     /// What a fleet's shared resources hand back to this recipient (`FleetDelivery`).

@@ -21,7 +21,7 @@ public struct ClientSpec: Decodable, Sendable, ParamFieldDeclaring {
     public static let changeSize = Param.integer("changeSize", default: 0, range: 0...100_000_000,
                                                  doc: "bytes per change (per key for a snapshot) in an applied answer (cost columns only)")
     public static let pullJitter = Param.duration("pullJitter", default: .zero,
-                                                  doc: "a pull an onPush handler asks for starts after a uniform delay in [0, pullJitter)")
+                                                  doc: "a pull the strategy asks for on a push starts after a uniform delay in [0, pullJitter)")
     public static let fields: [ParamField<Self>] = [
         .bind(pullLatency, \.pullLatency), .bind(pullFailure, \.pullFailure), .bind(registration, \.registration),
         .bind(dedupe, \.dedupe), .bind(responseSize, \.responseSize), .bind(changeSize, \.changeSize),
@@ -40,7 +40,7 @@ public struct ClientSpec: Decodable, Sendable, ParamFieldDeclaring {
     public var responseSize = ClientSpec.responseSize.defaultValue
     /// Bytes per change (or, for a snapshot, per key) in an applied answer (0 … 100,000,000; default 0).
     public var changeSize = ClientSpec.changeSize.defaultValue
-    /// The spread of the delay before a pull asked for in `onPush` starts (µs, ≥ 0; default 0,
+    /// The spread of the delay before a pull asked for on a push (`AppEvent.push`) starts (µs, ≥ 0; default 0,
     /// no delay and no draw): uniform in [0, pullJitter) on the `client` stream, the classic
     /// answer to a broadcast's thundering herd of pulls.
     public var pullJitter = ClientSpec.pullJitter.defaultValue
