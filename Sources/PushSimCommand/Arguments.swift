@@ -14,7 +14,7 @@ struct Arguments {
     static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--alpha",
                                       "--point", "--variant", "--strategy", "--replication", "--format", "--shuffle-ties", "--label", "--runs",
                                       "--in-place", "--power", "--detect", "--column", "--unit",
-                                      "--measured", "--threshold", "--messages"]
+                                      "--measured", "--threshold", "--messages", "--metric", "--delta", "--n0", "--batch"]
 
     init(_ args: [String]) throws(UsageError) {
         var i = 0

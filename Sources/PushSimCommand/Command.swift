@@ -37,6 +37,7 @@ enum Command {
             case "sweep": return try sweep(a, registry, out: out, err: err, environment: environment)
             case "merge": return try merge(a, out: out, err: err, environment: environment)
             case "compare": return try compare(a, out: out, err: err, environment: environment)
+            case "select": return try select(a, registry, out: out, err: err, environment: environment)
             case "trace": return try trace(a, registry, out: out)
             case "fingerprints": return try fingerprints(a, out: out)
             case "columns": return try columns(a, out: out)

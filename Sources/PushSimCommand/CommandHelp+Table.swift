@@ -1,6 +1,6 @@
 extension CommandHelp {
     /// Every command, in the overview's order.
-    static let all: [CommandHelp] = [run, trace, validate, sweep, merge, compare, fit, fingerprints, list, schema, columns, version, help]
+    static let all: [CommandHelp] = [run, trace, validate, sweep, merge, compare, select, fit, fingerprints, list, schema, columns, version, help]
 
     private static let jobs = Option("--jobs", "N", "worker threads, 1 … 1024 (default: the number of cores); the reports are byte-identical for any N")
     private static let runsFormat = Option("--runs", "csv|gzip|none",
@@ -160,6 +160,40 @@ extension CommandHelp {
                    "compare Results/baselines/fingerprints/push-hint-study.csv /tmp/study/runs.csv --fingerprints",
                    "compare Results/push-hint-study/runs.csv measured.csv --measured convergence_time_s --variant lossy "
                    + "--strategy hintPull --threshold 5 --out /tmp/qq"])
+
+    static let select = CommandHelp(
+        name: "select",
+        synopsis: ["select FILE [--metric COLUMN] [--delta D] [--alpha A] [--n0 N] [--batch B] [--max-replications M] [--seed S] "
+                   + "[--out DIR] [--jobs N] [--quiet]"],
+        summary: "which strategy is best, with a guaranteed probability",
+        description: "For each variant of the scenario FILE, selects the strategy with the best mean of a runs.csv column by "
+            + "Kim and Nelson's fully sequential procedure KN (2001) on means of batches of B replications: n0 batches of "
+            + "every strategy, then one more batch of every survivor at a time, eliminating a strategy once its mean trails "
+            + "another's by more than a margin W that shrinks to 0. If the best is at least D better than every other, it is "
+            + "selected with probability at least 1 − A on each variant. Replication r of every strategy uses the same random "
+            + "streams (common random numbers), so the differences are paired. Strategies whose means are equal when every W "
+            + "is 0 are tied-best; the one selected among them is the best or tied-best on the most variants, then the first "
+            + "in scenario order. Prints who was eliminated when and why, and writes selection.csv and selection-meta.json "
+            + "into DIR (docs/selection.md). The scenario's \"replications\" is not used. A run with no value of the metric exits 2.",
+        options: [
+            Option("--metric", "COLUMN", "the runs.csv column compared, its mean per strategy: converged (the convergence rate, "
+                   + "higher is better; the default), or, lower is better, stale_screen_s, changes_never_reflected, "
+                   + "freshness_p50_s, freshness_p95_s, regressions, notifications_stale, pulls, server_requests, bytes_pulled"),
+            Option("--delta", "D", "the indifference zone: the smallest difference of means worth detecting, in M's unit "
+                   + "(seconds for _s), > 0, below 1 for converged (default 0.01 for converged; needed for the others)"),
+            Option("--alpha", "A", "the chance of a wrong selection allowed per variant, in (0, 1) (default 0.05)"),
+            Option("--n0", "N", "first-stage batches of every strategy, 2 … 1000000 (default 20)"),
+            Option("--batch", "B", "replications per batch, 1 … 10000 (default 20): KN assumes normal outputs, and a mean of "
+                   + "20 runs is much closer to normal than one 0/1 run (with B = 1 and rates near 0 or 1 the promise can fail)"),
+            Option("--max-replications", "M", "at most M replications per strategy and variant, whole batches, at least "
+                   + "n0 × B (default 100000); survivors at the cap are undecided, without the guarantee"),
+            Option("--seed", "S", "the scenario seed (default: the scenario's \"seed\")"),
+            Option("--out", "DIR", "the folder of selection.csv (default Results/<scenario name>)"),
+            jobs, quiet,
+        ],
+        examples: ["select Scenarios/push-hint-study.json",
+                   "select Scenarios/push-hint-study.json --metric pulls --delta 0.5 --alpha 0.01",
+                   "select Scenarios/push-hint-study.json --metric stale_screen_s --delta 1 --n0 30 --batch 10 --out /tmp/select"])
 
     static let fingerprints = CommandHelp(
         name: "fingerprints",

@@ -24,6 +24,16 @@ final class Progress {
         }
     }
 
+    /// Selection progress: the most replications of an undecided variant's strategies, the
+    /// variants still undecided, runs so far and runs per second (no ETA: a sequential
+    /// procedure stops when the data decide).
+    func selection(_ p: StrategySelection.Progress) {
+        draw(final: p.undecided == 0) {
+            String(format: "%d replications  %d/%d variants undecided  %d runs  %.0f runs/s", p.replications, p.undecided, p.variants, p.runs,
+                   Double(p.runs) / max($0, 1e-9))
+        }
+    }
+
     /// Seconds left at the rate so far: `elapsed` took `done` units, `left` remain; nil
     /// before the first unit is done.
     static func eta(elapsed: Double, done: Int, left: Int) -> Double? {

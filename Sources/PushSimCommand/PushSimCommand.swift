@@ -2,7 +2,7 @@ import Foundation
 import PushSim
 
 /// The stock `pushsim` command line as a library: `run`, `trace`, `validate`, `sweep`,
-/// `merge`, `compare`, `fingerprints` and `list`, over the plug-in kinds of a registry.
+/// `merge`, `compare`, `select`, `fingerprints` and `list`, over the plug-in kinds of a registry.
 ///
 /// The stock executable is `PushSimCommand.main()`. A package that adds its own kinds runs
 /// every stock command with them:

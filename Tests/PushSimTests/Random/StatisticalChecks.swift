@@ -30,6 +30,8 @@ enum StatisticalChecks {
         "independentStreams": (15, 1),        // 5 stream pairs × 3 lags of correlation
         "fitRecovers": (9, 1),                // pushsim fit: each of the 5 families' 9 parameters within z·SE
         "fitStandardErrors": (9, 1),          // pushsim fit: each parameter's SE against the spread of 400 fits
+        "selectionPCSNormal": (1, 1),         // pushsim select: KN's PCS on normal slippage, binomial bound
+        "selectionPCSFlags": (1, 1),          // pushsim select: KN's PCS on 0/1 slippage with the floor, binomial bound
     ]
     /// The sum of `otherCheckSites`.
     static let otherChecks = otherCheckSites.values.reduce(0) { $0 + $1.checks * $1.cases }
