@@ -19,7 +19,9 @@ extension Listing {
         A default of none means the key is optional and has no value of its own when absent
         (in a variant: the scenario's). `null` is no value: a file may not write it, except
         `fcm.downgrade: null` (off) ([model.md](model.md#strict-json-and-null)).
-        What the parameters do is in [model.md](model.md).
+        What the parameters do is in [model.md](model.md); how to write a kind of your own
+        (a strategy, a channel, a sender, and their parameters) is in
+        [writing-plugins.md](writing-plugins.md).
 
         """
         s += family("Channels", "`variants[].channel`: an object with `\"kind\"`", registry.channels.map { ($0.kind, $0.summary, $0.params) })
