@@ -58,8 +58,8 @@ struct ExamplePackageTests {
 
     /// A package of one's own with a strategy whose handler is misspelled does not build
     /// (issue 35: a handler with a default body made every typo a silent no-op): a
-    /// misspelled event case, a handler with the wrong argument label, and the old
-    /// one-method-per-event style. The same package spelled right builds, so the failures
+    /// misspelled event case, a handler with the wrong argument label, the old
+    /// one-method-per-event style, and `Param.bool` (a fix-it to `Param.boolean`). The same package spelled right builds, so the failures
     /// are the misspellings'. It builds in the example's scratch path (PushSim is already
     /// built there), so only the one small file compiles.
     private func misspelledHandlers(scratch: URL) throws {
@@ -70,6 +70,8 @@ struct ExamplePackageTests {
             ("labelTypo", "mutating func handle(_ event: AppEvent, app: inout AppContext) { app.pull() }",
              "has different argument labels from those required by protocol 'ClientStrategy'"),
             ("oldStyle", "mutating func onForeground(app: inout AppContext) { app.pull() }", "does not conform to protocol 'ClientStrategy'"),
+            ("paramBool", "static let quick = Param.bool(\"quick\", default: true, doc: \"a flag\")\n mutating func handle(_ event: AppEvent, _ app: inout AppContext) {}",
+             "has been renamed to 'boolean(_:default:doc:)'"),
         ]
         for (name, code, error) in body {
             let package = try temporaryFolder()

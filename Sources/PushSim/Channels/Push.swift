@@ -19,7 +19,7 @@ public struct Push: Hashable, Sendable {
     /// `apns-priority`: 10, 5 or 1.
     public var apnsPriority: Int8 = 10
     /// APNs `mutable-content: 1` (I7): an alert with it runs the app's Notification Service
-    /// Extension before it is shown (`ClientStrategy.serviceExtension(for:)`).
+    /// Extension before it is shown (`StrategyCapabilities.serviceExtension`).
     public var mutableContent = false
     /// How many consecutive changes the push carries, ending at `cursor` (sequences
     /// `cursor - batch + 1 … cursor`; S1, the `batch` sender); 0 = none beyond `change`.

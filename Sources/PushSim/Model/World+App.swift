@@ -85,6 +85,11 @@ extension World {
         // read before anything below can run another handler (which begins it anew), the
         // lists only when the handler filled them (nil: nothing retained).
         let (now, cursor, online, state, session) = (queue.now, replica.cursor, mainDevice.online, app.state, Int(app.sessions))
+        if let loop = scratch.handlerStarts(at: now, recipient: Int(queue.owner)) {
+            preconditionFailure("strategy \(type(of: strategy).kind) ran \(loop) at t = \(now) s: it never lets time move on "
+                                + "(e.g. a pull asked for in .pullFailed fails again at once while offline); set a timer instead")
+        }
+        defer { scratch.handlerEnds() }
         let (pull, fullSync, advance, payloads, posted, afterPull, timers, cancels) = scratch.context { cx in
             cx.begin(now: now, cursor: cursor, online: online, appState: state, session: session)
             cx.retryAfter = retryAfter
@@ -95,6 +100,13 @@ extension World {
                     cx.notificationsAfterPull.isEmpty ? nil : cx.notificationsAfterPull, cx.timers.isEmpty ? nil : cx.timers,
                     cx.timerCancels.isEmpty ? nil : cx.timerCancels)
         }
+        // This handler's timers take the next serials now, before a pull it asked for can run
+        // a handler of its own (a zero-latency pull's `.pullAnswered`): a cancel takes the
+        // timers set before it, the earlier handlers' and this one's first `after`, never a
+        // nested handler's.
+        let serialBefore = app.timersSet
+        if let timers { app.timersSet &+= Int32(timers.count) }
+        if let cancels { for c in cancels { app.cancelTimers(tag: c.tag, through: serialBefore &+ c.after) } }
         for change in payloads ?? [] {
             observe(.payloadApplied)
             write(key: change.key, value: change.value, payload: true)
@@ -114,19 +126,15 @@ extension World {
                 requestPull(full: fullSync)
             }
         }
-        // A cancel takes the timers set before it: the earlier handlers' and this one's first `after`.
-        let serialBefore = app.timersSet
-        if let cancels { for c in cancels { app.cancelTimers(tag: c.tag, through: serialBefore &+ c.after) } }
         guard let timers else { return }
-        for timer in timers {
+        for (i, timer) in timers.enumerated() {
             observe(.timerSet(tag: timer.tag))
             let delay: SimDuration
             switch timer.delay {
             case let .fixed(d): delay = d
             case let .drawn(d): delay = max(SimDuration(microseconds: 1), d.sample(clientRandom))   // time must move on
             }
-            app.timersSet &+= 1
-            queue.schedule(.timer(tag: timer.tag, serial: app.timersSet), at: queue.now + delay)
+            queue.schedule(.timer(tag: timer.tag, serial: serialBefore &+ Int32(i) &+ 1), at: queue.now + delay)
         }
     }
 

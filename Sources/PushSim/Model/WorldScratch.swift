@@ -31,7 +31,19 @@ final class WorldScratch {
         var context = AppContext(now: .zero, cursor: 0, online: false)
         var timeline = Timeline()
         var busy = false
+        /// Strategy handlers running, one inside another (`handlerStarts`).
+        var handlerDepth = 0
+        /// The instant and recipient of the latest handler, and how many ran there.
+        var handlerInstant = SimTime.zero
+        var handlerRecipient = -1
+        var handlersAtInstant = 0
     }
+
+    /// Most strategy handlers one inside another (a zero-latency pull that fails at once,
+    /// asked for again in `.pullFailed`, nests a handler per failure).
+    static let maxNestedHandlers = 200
+    /// Most strategy handlers for one recipient at one instant, in a row.
+    static let maxHandlersAtInstant = 100_000
 
     private let parts: UnsafeMutablePointer<Parts>
 
@@ -67,6 +79,28 @@ final class WorldScratch {
         defer { parts.pointee.busy = false }
         return body(&parts.pointee.context)
     }
+
+    /// Counts a strategy handler of `recipient` about to run at `now`; every call is
+    /// followed by `handlerEnds()` when the handler's requests are carried out.
+    /// - Returns: nil, or what is wrong when the handler would be the
+    ///   `maxNestedHandlers`-th one inside another or the `maxHandlersAtInstant`-th in a row
+    ///   for the recipient at that instant: a strategy that never lets time move on (the
+    ///   run would overflow the stack or never end).
+    @inline(__always)
+    func handlerStarts(at now: SimTime, recipient: Int) -> String? {
+        parts.pointee.handlerDepth += 1
+        if now != parts.pointee.handlerInstant || recipient != parts.pointee.handlerRecipient {
+            parts.pointee.handlerInstant = now; parts.pointee.handlerRecipient = recipient; parts.pointee.handlersAtInstant = 0
+        }
+        parts.pointee.handlersAtInstant += 1
+        if parts.pointee.handlerDepth >= Self.maxNestedHandlers { return "\(Self.maxNestedHandlers) handlers one inside another" }
+        if parts.pointee.handlersAtInstant >= Self.maxHandlersAtInstant { return "\(Self.maxHandlersAtInstant) handlers in a row" }
+        return nil
+    }
+
+    /// A handler counted by `handlerStarts` is done.
+    @inline(__always)
+    func handlerEnds() { parts.pointee.handlerDepth -= 1 }
 
     /// `body` with the timeline's drawing buffers, changed in place.
     /// - Precondition: no other access to the context or the timeline is under way.

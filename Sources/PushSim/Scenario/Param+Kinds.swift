@@ -68,6 +68,10 @@ extension Param where Value == Bool {
         Param(name, type: "boolean", default: b, defaultJSON: .bool(b), doc: doc,
               schema: .object(["type": "boolean"])) { c, key in try c.decode(Bool.self, forKey: key) }
     }
+
+    /// The name is `boolean` (as JSON Schema's type): `bool` is a fix-it to it.
+    @available(*, unavailable, renamed: "boolean(_:default:doc:)")
+    public static func bool(_ name: String, default b: Bool, doc: String) -> Param { boolean(name, default: b, doc: doc) }
 }
 
 extension Param where Value: RawRepresentable & CaseIterable, Value.RawValue == String {

@@ -51,6 +51,43 @@ private struct EventProbe: ClientStrategy {
     }
 }
 
+/// Test-only strategy: on a push, asks for a pull and cancels tag 7; when the pull's answer
+/// (zero latency: inside the push's handling) is applied, sets tag 7 after 1 s; records
+/// the timer. Or (`pullOnFailure`) pulls again on every failed pull, letting no time pass.
+private struct NestedProbe: ClientStrategy {
+    static let kind = "test.nestedProbe"
+    static let summary = "cancels in an outer handler, sets in a nested one (tests only)"
+    let capabilities = StrategyCapabilities()
+    let log: EventLog
+    var pullOnFailure = false
+    init(log: EventLog, pullOnFailure: Bool = false) { self.log = log; self.pullOnFailure = pullOnFailure }
+    init(from decoder: any Decoder) throws { throw decoder.invalid("not decodable") }
+
+    mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
+        switch event {
+        case .push:
+            app.pull()
+            app.cancelTimer(tag: 7)
+        case .pullAnswered: if !pullOnFailure { app.setTimer(after: .seconds(1), tag: 7) }
+        case .pullFailed: if pullOnFailure { app.pull() }
+        case let .timer(tag): log.seen.append((Double(app.now.microseconds) / 1e6, "timer\(tag)", app.appState))
+        default: break
+        }
+    }
+}
+
+/// A run of `NestedProbe(pullOnFailure: true)` on a device that goes offline while the
+/// push's 2 s pull is under way (`offline`: the pull fails, and every pull asked for then
+/// fails at once, as a new event at the same instant) or whose pulls all fail with no
+/// latency (a failure nested in the pull's request).
+func runEndlessPullLoop(offline: Bool) throws {
+    let device = offline ? #"{"app": {"initialState": "background"}, "offline": [{"from": "2s", "to": "10s"}]}"#
+                         : #"{"app": {"initialState": "background"}}"#
+    let sc = try appScenario(server: #"{"keys": 1, "retainLast": 100, "changes": {"count": 1, "start": "1s"}}"#, device: device,
+                             client: offline ? #"{"pullLatency": "2s"}"# : #"{"pullFailure": 1}"#, horizon: "60s")
+    _ = appRun(sc, NestedProbe(log: EventLog(), pullOnFailure: true))
+}
+
 @Suite("App events and timer cancellation")
 struct AppEventTests {
     /// Three changes at 1, 2 and 3 s, each a push straight through; the app runs in the background.
@@ -102,5 +139,24 @@ struct AppEventTests {
         let log = EventLog()
         _ = appRun(sc, EventProbe(log: log))
         #expect(log.seen.map(\.event) == ["foreground", "pullAnswered", "background"])
+    }
+
+    @Test("a cancel in a push's handler does not take a timer that the nested .pullAnswered of its zero-latency pull sets after it")
+    func cancelDoesNotReachANestedHandler() throws {
+        let sc = try appScenario(device: #"{"app": {"initialState": "background"}}"#, horizon: "60s")   // one push at 1 s, pulls answered at once
+        let log = EventLog()
+        _ = appRun(sc, NestedProbe(log: log))
+        #expect(log.seen.map(\.event) == ["timer7"] && log.seen.map(\.t) == [2])
+    }
+
+    @Test("a strategy that pulls again in .pullFailed at the same instant stops the run with a message, nested or in a row, instead of hanging or overflowing")
+    func endlessPullLoopTraps() async throws {
+        // The message, not only the failure: a stack overflow would fail the process too.
+        let inARow = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { try runEndlessPullLoop(offline: true) }
+        let nested = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { try runEndlessPullLoop(offline: false) }
+        let rowText = String(decoding: inARow?.standardErrorContent ?? [], as: UTF8.self)
+        let nestedText = String(decoding: nested?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(rowText.contains("strategy test.nestedProbe ran 100000 handlers in a row at t = 3.000000 s: it never lets time move on"), "\(rowText)")
+        #expect(nestedText.contains("strategy test.nestedProbe ran 200 handlers one inside another at t = 1.000000 s"), "\(nestedText)")
     }
 }
