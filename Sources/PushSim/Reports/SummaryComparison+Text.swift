@@ -18,14 +18,17 @@ extension SummaryComparison {
         let moved = self.moved
         if moved.isEmpty {
             out += "\(cells) cell\(cells == 1 ? "" : "s"): nothing moved (\(level); \(what))\n"
-            if !tests.isEmpty {
+            let changed = tests.filter { $0.difference != 0 }
+            if !changed.isEmpty {
                 out += "  the most significant changes, none significant at that level:\n"
-                out += Self.table(tests.prefix(shown))
+                out += Self.table(changed.prefix(shown))
+            } else if !tests.isEmpty {
+                out += "  every figure tested is the same in both files\n"
             }
         } else {
             out += "\(cells) cell\(cells == 1 ? "" : "s"): moved in \(moved.count) of \(tests.count) tests (\(level); \(what)), most significant first:\n"
             out += Self.table(moved[...])
-            let next = tests.filter { !$0.moved(alpha: alpha) }.prefix(shown)
+            let next = tests.filter { !$0.moved(alpha: alpha) && $0.difference != 0 }.prefix(shown)
             if !next.isEmpty { out += "  the next most significant, not significant at that level:\n" + Self.table(next) }
         }
         for key in missing { out += "  \(key): missing from \(newFile)\n" }
