@@ -2,15 +2,15 @@
 /// per row, keyed by every column before `replications` (`variant=lossy strategy=hintPull`,
 /// for a sweep `point=0 loss=0.1 variant=… strategy=…`), with its converged count and
 /// replications, its rates and means (`SummaryCells+Metrics`) and, when asked, its 95%
-/// intervals. Read once, in one pass
-/// (`CSVReader`); a cell is found by key in O(1).
+/// intervals. Read once, in one pass (`CSVReader`); a cell is found by key in O(1).
 ///
 /// Refused, as a `ScenarioError` naming the file, the row and the column (exit 2 in the
 /// CLI), since a comparison against it would test nothing or something impossible:
 /// another kind of file (a runs.csv, paired.csv or fingerprint list, named as such), a
 /// header without `variant` and `strategy` before `replications` and `converged` after it,
 /// no data rows, `replications` not a count in 1 … 2⁵³, `converged` not a count or more
-/// than `replications`, a cell twice. With intervals: the old spelling `ci_low`/`ci_high`,
+/// than `replications`, a cell twice, an impossible value of a rate or mean
+/// (`SummaryCells+Metrics`). With intervals: the old spelling `ci_low`/`ci_high`,
 /// a `<metric>_ci_low` without its `<metric>_ci_high` (or the reverse), no interval at
 /// all, a bound that is not a finite number, one bound empty and not the other (both empty
 /// means no interval: fewer than two runs with a value), a low end above its high end.

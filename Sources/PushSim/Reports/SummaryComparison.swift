@@ -16,8 +16,9 @@
 /// failure) and the new file's cells the baseline lacks (`extra`, not compared).
 ///
 /// Runs of both files with the same seed share random numbers: the tests assume
-/// independent samples and are then conservative (`compare --paired` on the runs.csv
-/// files uses the pairing).
+/// independent samples and are then usually conservative, the common random numbers
+/// correlating the two sides positively (`compare --paired` on the runs.csv files uses the
+/// pairing).
 public struct SummaryComparison: Sendable {
     /// One test of one metric of one cell.
     public struct Test: Sendable, Equatable {
