@@ -29,7 +29,7 @@ public struct SummaryComparison: Sendable {
         /// Baseline and new values: a rate in [0, 1] or a mean in the column's unit.
         public var baseline: Double, current: Double
         /// The rate test's counts; nil for a mean.
-        public var counts: Counts?
+        public var counts: RateCounts?
         /// New − baseline, with its 95% interval (Newcombe for a rate, Welch for a mean).
         public var difference: Double
         public var interval: ClosedRange<Double>
@@ -50,7 +50,7 @@ public struct SummaryComparison: Sendable {
     }
 
     /// A rate test's runs: `baseline` of `baselineRuns`, `current` of `currentRuns`.
-    public struct Counts: Sendable, Equatable {
+    public struct RateCounts: Sendable, Equatable {
         public var baseline: Int, baselineRuns: Int, current: Int, currentRuns: Int
     }
 
@@ -105,7 +105,7 @@ public struct SummaryComparison: Sendable {
                 guard d.varies else { out.noteConstant("\(name) of \(x.key): \(k)/\(x.replications) → \(l)/\(y.replications)"); continue }
                 out.tests.append(Test(cell: x.key, metric: name, baseline: Double(k) / Double(x.replications),
                                       current: Double(l) / Double(y.replications),
-                                      counts: Counts(baseline: k, baselineRuns: x.replications, current: l, currentRuns: y.replications),
+                                      counts: RateCounts(baseline: k, baselineRuns: x.replications, current: l, currentRuns: y.replications),
                                       difference: d.difference, interval: d.interval, effect: d.cohensH, statistic: d.z,
                                       degreesOfFreedom: nil, p: d.p, adjusted: d.p, raised: name == "convergence_rate" ? raised[x.key] : nil))
             }
