@@ -22,6 +22,18 @@ REGRESS_SWEEPS := $(filter-out Scenarios/sweeps/fleet-%,$(SWEEPS))
 # The reference runs `make regress` checks against Results/baselines/ (and `make check-determinism` reruns).
 REFERENCES := Scenarios/push-hint-study.json $(sort $(wildcard Scenarios/cases/*.json)) $(sort $(wildcard Scenarios/order-status/*.json)) \
 	$(sort $(wildcard Scenarios/outbox/*.json)) $(sort $(wildcard Scenarios/platform/*.json))
+# A regression baseline of your own scenarios (docs/testing.md, "A regression baseline of your own
+# scenarios"): REFERENCES_DIR=DIR makes `make baseline`, `make regress` and `make check-determinism` take
+# every DIR/*.json instead (a file with "axes" runs as a sweep), BASELINES=DIR keeps the baselines
+# there instead of Results/baselines, and FINGERPRINTS=0 leaves the fingerprint check out of
+# `make regress` (the statistical compare only: for a new pushsim whose events may differ).
+REFERENCES_DIR ?=
+BASELINES ?= Results/baselines
+FINGERPRINTS ?= 1
+ifneq ($(strip $(REFERENCES_DIR)),)
+REFERENCES := $(sort $(wildcard $(REFERENCES_DIR)/*.json))
+REGRESS_SWEEPS :=
+endif
 COMMIT := $(shell c=$$(git rev-parse HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null && echo $$c || echo $$c-dirty; })
 export PUSHSIM_COMMIT := $(COMMIT)
 
@@ -135,15 +147,22 @@ plots: plot-deps
 plot-deps:
 	@command -v gnuplot >/dev/null 2>&1 || { $(call apt_install,gnuplot-nox); }
 
-# Reruns the references and sweeps, compares every convergence rate with the committed
-# baseline (two-proportion test, p < 0.001 fails and names the cells), and every run's event
-# fingerprint with Results/baselines/fingerprints/ (names every run whose events changed).
+# Reruns the references and sweeps, compares every summary with its baseline in $(BASELINES)
+# (every rate by the two-proportion test, every mean with an interval by Welch's t, Holm over
+# all of them at family-wise alpha 0.001: a test that moves fails and is named, with its effect
+# size), and every run's event fingerprint with $(BASELINES)/fingerprints/ (names every run
+# whose events changed; FINGERPRINTS=0 skips this). REFERENCES_DIR, BASELINES: above.
 regress: build
+	@$(check_references)
 	@rm -rf Results/regress; status=0; for f in $(REFERENCES) $(REGRESS_SWEEPS); do n=$$(basename $$f .json); \
 		$(call reference_run,$$f,$$n); \
-		echo "$$n:"; $(BIN) compare Results/baselines/$$n.summary.csv Results/regress/$$n/summary.csv || status=1; \
-		$(BIN) compare Results/baselines/fingerprints/$$n.csv Results/regress/$$n/runs.csv --fingerprints || status=1; \
+		echo "$$n:"; $(BIN) compare $(BASELINES)/$$n.summary.csv Results/regress/$$n/summary.csv || status=1; \
+		if [ "$(FINGERPRINTS)" != 0 ]; then \
+			$(BIN) compare $(BASELINES)/fingerprints/$$n.csv Results/regress/$$n/runs.csv --fingerprints || status=1; fi; \
 	done; exit $$status
+
+# Stops (exit 2) when REFERENCES_DIR holds no scenario: an empty regression would pass.
+check_references = [ -n "$(strip $(REFERENCES) $(REGRESS_SWEEPS))" ] || { echo "no *.json scenario in $(REFERENCES_DIR)"; exit 2; }
 
 # One reference into Results/regress/NAME: a sweep when the file has axes, else a run.
 reference_run = if grep -q '"axes"' $(1); then $(BIN) sweep $(1) --out Results/regress/$(2) --quiet >/dev/null || exit 2; \
@@ -314,14 +333,15 @@ sanitize-ci: deps
 	@$(tsan_controls)
 	@$(call san_cli,tsan,$(TSAN_SCRATCH),$(TSAN_ENV),$(SAN_CI_RUNS))
 
-# Rewrites the baselines (summaries and fingerprint lists) on purpose (review the diff
-# before committing it).
+# Rewrites the baselines (summaries and fingerprint lists) in $(BASELINES) on purpose (review
+# the diff before committing it). REFERENCES_DIR, BASELINES: above.
 baseline: build
-	@rm -rf Results/regress; mkdir -p Results/baselines/fingerprints
+	@$(check_references)
+	@rm -rf Results/regress; mkdir -p $(BASELINES)/fingerprints
 	@for f in $(REFERENCES) $(REGRESS_SWEEPS); do n=$$(basename $$f .json); \
 		$(call reference_run,$$f,$$n); \
-		cp Results/regress/$$n/summary.csv Results/baselines/$$n.summary.csv; \
-		$(BIN) fingerprints Results/regress/$$n/runs.csv --label $$f > Results/baselines/fingerprints/$$n.csv || exit 2; \
+		cp Results/regress/$$n/summary.csv $(BASELINES)/$$n.summary.csv; \
+		$(BIN) fingerprints Results/regress/$$n/runs.csv --label $$f > $(BASELINES)/fingerprints/$$n.csv || exit 2; \
 		echo "baseline: $$n"; \
 	done
 

@@ -2,12 +2,14 @@ import Foundation
 import PushSim
 
 extension Command {
-    /// `compare BASELINE NEW [--alpha A] [--intervals]`: every cell of the baseline summary
-    /// against the new one, by a two-proportion test of the convergence rate, and with
-    /// `--intervals` every confidence interval for overlap (`IntervalComparison`). Exit 1
-    /// when a cell moved significantly (p < alpha), is missing, or an interval moved.
+    /// `compare BASELINE NEW [--alpha A] [--power P] [--detect D] [--intervals]`: every
+    /// metric of every cell of the baseline summary against the new one, rates by the
+    /// two-proportion test and means by Welch's t, family-wise at alpha by Holm
+    /// (`compareSummaries`), and with `--intervals` every confidence interval for overlap
+    /// (`IntervalComparison`). Exit 1 when a test moved, a cell is missing, or an interval moved.
     /// `compare A/runs.csv B/runs.csv --paired [--alpha A]`: the same runs paired, every
-    /// cell and numeric column by a sign test, family-wise at alpha (`PairedRunComparison`).
+    /// cell and numeric column by a sign test with the mean paired difference, family-wise
+    /// at alpha by Holm (`PairedRunComparison`).
     /// Each file is read once and checked whole before anything is printed (`SummaryCells`,
     /// `PairedRuns`, `FingerprintComparison.rows`); what cannot be compared honestly throws
     /// a `ScenarioError` naming the file, row and column (exit 2). O(cells) or O(runs).
@@ -28,9 +30,8 @@ extension Command {
             guard a.flags.count == 1 else { throw UsageError("--paired takes no other flag (only --alpha)") }
             guard a.options["--power"] == nil, a.options["--detect"] == nil else { throw UsageError("--power and --detect apply to summaries, not --paired") }
             let r = try PairedRunComparison.compare(try bytes(a.positional[0]), a.positional[0], try bytes(a.positional[1]), a.positional[1], alpha: alpha)
-            return report(r.moves.map(\.description), out: out,
-                          ok: "\(r.runs) paired runs, \(r.tests) sign tests: nothing moved (family-wise alpha \(alpha))",
-                          moved: "\(r.moves.count) of \(r.tests) sign tests moved (family-wise alpha \(alpha), \(r.runs) paired runs):")
+            out(r.text())
+            return r.moves.isEmpty ? 0 : 1
         }
         let power = try a.fraction("--power") ?? 0.8, detect = try a.fraction("--detect")
         let intervals = a.flags.contains("--intervals")
@@ -39,7 +40,7 @@ extension Command {
         let current = try SummaryCells.read(try bytes(a.positional[1]), file: a.positional[1], intervals: intervals)
         try SummaryCells.checkComparable(baseline, current)
         let moves = intervals ? try IntervalComparison.moves(baseline: baseline, current: current) : []
-        var status = compareRates(baseline, current, alpha: alpha, power: power, detect: detect, out: out)
+        var status = compareSummaries(baseline, current, alpha: alpha, power: power, detect: detect, out: out)
         if intervals {
             status |= report(moves.map(\.description), out: out, ok: "\(baseline.cells.count) cells: every 95% interval still overlaps",
                              moved: "\(moves.count) intervals no longer overlap:")

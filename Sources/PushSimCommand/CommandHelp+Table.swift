@@ -126,24 +126,29 @@ extension CommandHelp {
                    "compare A/runs.csv B/runs.csv --fingerprints",
                    "compare SIMULATED.csv MEASURED.csv --measured COLUMN [--column NAME] [--variant V] [--strategy S] "
                    + "[--threshold T] [--alpha A] [--out DIR]"],
-        summary: "did rates, intervals, runs or fingerprints move? or vs measured",
-        description: "Given two summary.csv files, a two-proportion test of every cell's convergence rate; exit 1 "
-            + "naming the cells that moved or are missing. --paired compares two runs.csv files of the same runs; "
+        summary: "did rates, means, runs or fingerprints move? or vs measured",
+        description: "Given two summary.csv files, every cell's every rate by the two-proportion test and every mean with a 95% "
+            + "interval by Welch's t-test (its standard error from the interval), all one family at --alpha by Holm's step-down "
+            + "procedure; prints the tests that moved (or the most significant ones), ranked by p then effect size, each with its "
+            + "change, 95% interval and Cohen's h or d, and what it did not test; exit 1 when a test moved or a baseline cell is "
+            + "missing. --paired compares two runs.csv files of the same runs; "
             + "--fingerprints their event fingerprints. --measured puts a column of one cell of a runs.csv or messages.csv next to measured "
             + "samples: both quantile tables, the two-sample Kolmogorov-Smirnov distance and p-value (exit 1 below --alpha), "
             + "the share above --threshold with 95% intervals, and with --out a Q-Q plot. runs.csv.gz files are read too. A file that is not what the mode "
             + "reads, has no rows, or holds an impossible value (converged above replications, an inverted or NaN interval, "
             + "a cell twice) exits 2 naming the file, row and column.",
         options: [
-            Option("--alpha", "A", "the significance level, in (0, 1) (default 0.001); with --paired, family-wise"),
+            Option("--alpha", "A", "the family-wise significance level, in (0, 1) (default 0.001): over every test of the "
+                   + "comparison by Holm's step-down procedure (summaries and --paired); with --measured, the KS test's level"),
             Option("--power", "P", "the power, in (0, 1), at which compare reports the smallest change each cell could "
                    + "detect, and --detect chooses its level (default 0.8)"),
-            Option("--detect", "D", "a change of convergence rate, in (0, 1), that must not go unnoticed: each cell is "
-                   + "tested at the larger of --alpha and the level that flags D with power P, at most 0.05 (a cell that "
-                   + "needs more is named and keeps --alpha); more false alarms: their expected number is printed"),
+            Option("--detect", "D", "a change of convergence rate, in (0, 1), that must not go unnoticed: each cell's "
+                   + "convergence-rate test also moves below the larger of --alpha and the level that flags D with power P, at "
+                   + "most 0.05 (a cell that needs more is named and not raised); more false alarms: their expected number is printed"),
             Option("--intervals", nil, "also list every 95% interval that no longer overlaps its baseline (exit 1)"),
-            Option("--paired", nil, "the same runs paired (e.g. FIFO and shuffled ties): a sign test of every cell's "
-                   + "every numeric column, family-wise at alpha; exit 1 naming what moved"),
+            Option("--paired", nil, "the same runs paired (e.g. FIFO and shuffled ties, or one seed before and after a change): "
+                   + "a sign test of every cell's every numeric column with the mean paired difference, its 95% interval and d_z, "
+                   + "family-wise at alpha by Holm; exit 1 naming what moved, most significant first"),
             Option("--fingerprints", nil, "exit 1 naming every run whose event fingerprints differ (either file may be "
                    + "a fingerprint list from pushsim fingerprints); takes no other option"),
             Option("--measured", "COLUMN", "the simulated column (of runs.csv or messages.csv) to compare with the measured samples of the "

@@ -9,6 +9,11 @@ import Testing
     static let good = header + "v,s,100,50,0.500000,0.403,0.597\nv,t,100,60,0.600000,0.502,0.691\n"
     static let sweepHeader = "point,loss,variant,strategy,replications,converged\n"
     static let sweep = sweepHeader + "0,0.1,v,s,100,50\n1,0.2,v,s,100,40\n"
+    /// A summary with a rate beside `converged`, a mean every run has and one some runs lack.
+    static let metricsHeader = "variant,strategy,replications,converged,convergence_time_p50_s,runs_with_regression,regression_run_rate,"
+        + "mean_stale_screen_s,mean_stale_screen_s_ci_low,mean_stale_screen_s_ci_high,"
+        + "mean_freshness_p95_s,mean_freshness_p95_s_ci_low,mean_freshness_p95_s_ci_high,mean_freshness_p95_s_runs\n"
+    static let metricsGood = metricsHeader + "v,s,100,50,7,10,0.1,0.5,0.4,0.6,0.3,0.2,0.4,40\n"
     static let runsHeader = "variant,strategy,replication,seed,converged,pulls,rejected_codes,fingerprint\n"
 
     /// One bad input: the arguments after the two files, the two files' texts, which of
@@ -69,6 +74,28 @@ import Testing
              location: "row 4, column 6 (converged)", message: "got 1.5"),
         Case(label: "a sweep summary with a point twice", base: sweep + "0,0.1,v,s,100,50\n", new: sweep, location: "row 4",
              message: "row 2"),
+        // The metrics compare tests in every mode: rates' counts, means with interval and n.
+        Case(label: "a rate's count above replications", base: metricsHeader + "v,s,100,50,7,101,1.0,0.5,0.4,0.6,0.3,0.2,0.4,40\n",
+             location: "row 2, column 6 (runs_with_regression)", message: "more than the cell's 100 replications"),
+        Case(label: "a mean outside its interval", base: metricsHeader + "v,s,100,50,7,10,0.1,0.7,0.4,0.6,0.3,0.2,0.4,40\n",
+             location: "row 2, column 8 (mean_stale_screen_s)", message: "outside its interval"),
+        Case(label: "half a mean's interval, without --intervals", base: metricsHeader + "v,s,100,50,7,10,0.1,0.5,,0.6,0.3,0.2,0.4,40\n",
+             location: "row 2, column 9 (mean_stale_screen_s_ci_low)", message: "empty while the interval's high end is not"),
+        Case(label: "an inverted mean interval, without --intervals", base: metricsHeader + "v,s,100,50,7,10,0.1,0.5,0.6,0.4,0.3,0.2,0.4,40\n",
+             location: "row 2, column 9 (mean_stale_screen_s_ci_low)", message: "above its high end"),
+        Case(label: "an empty mean whose every run has a value", base: metricsHeader + "v,s,100,50,7,10,0.1,,,,0.3,0.2,0.4,40\n",
+             location: "row 2, column 8 (mean_stale_screen_s)", message: "every run has a value"),
+        Case(label: "runs with a value above replications", base: metricsHeader + "v,s,100,50,7,10,0.1,0.5,0.4,0.6,0.3,0.2,0.4,140\n",
+             location: "row 2, column 14 (mean_freshness_p95_s_runs)", message: "more than the cell's 100 replications"),
+        Case(label: "a mean with no run with a value", base: metricsHeader + "v,s,100,50,7,10,0.1,0.5,0.4,0.6,0.3,0.2,0.4,0\n",
+             location: "row 2, column 14 (mean_freshness_p95_s_runs)", message: "0 runs with a value, but a mean"),
+        Case(label: "an interval over one run", base: metricsHeader + "v,s,100,50,7,10,0.1,0.5,0.4,0.6,0.3,0.2,0.4,1\n",
+             location: "row 2, column 14 (mean_freshness_p95_s_runs)", message: "an interval over 1 run"),
+        Case(label: "an interval bound without a mean", base: metricsHeader + "v,s,100,50,7,10,0.1,0.5,0.4,0.6,,0.2,,0\n",
+             location: "row 2, column 12 (mean_freshness_p95_s_ci_low)", message: "without a mean"),
+        Case(label: "a bad mean in the new file", base: metricsGood,
+             new: metricsHeader + "v,s,100,50,7,10,0.1,0.5,0.4,0.6,1e400,0.2,0.4,40\n", badIsNew: true,
+             location: "row 2, column 11 (mean_freshness_p95_s)", message: "got 1e400"),
         // --intervals
         Case(label: "an inverted interval", options: ["--intervals"], base: header + "v,s,100,50,0.5,0.6,0.4\n",
              location: "row 2, column 6 (convergence_rate_ci_low)", message: "above its high end 0.4"),
@@ -104,11 +131,14 @@ import Testing
         let quoted = Self.header + "\"v,1\",s,100,50,0.5,0.4,0.6\r\n\"v\"\"2\",s,100,50,0.5,0.4,0.6\r\n"
         let cases: [(String, String, [String], Int32, String)] = [
             (Self.good, Self.good, ["--intervals"], 0, "every 95% interval still overlaps"),
-            (Self.sweep, Self.sweep, [], 0, "2 cells: no convergence rate moved"),
+            (Self.sweep, Self.sweep, [], 0, "2 cells: nothing moved (family-wise alpha 0.001 over 2 tests, Holm"),
             (quoted, quoted, ["--intervals"], 0, "2 cells: every 95% interval still overlaps"),
             (Self.good, Self.header + "v,s,100,95,0.95,0.89,0.98\nv,t,100,60,0.6,0.5,0.7\n", ["--intervals"], 1,
              "variant=v strategy=s: convergence_rate [0.403, 0.597] → [0.89, 0.98]"),
             (Self.good, Self.header + "v,s,100,50,0.5,0.4,0.6\n", [], 1, "variant=v strategy=t: missing from"),
+            (Self.metricsGood, Self.metricsGood, [], 0, "1 cell: nothing moved (family-wise alpha 0.001 over 4 tests, Holm; 2 rates"),
+            (Self.metricsGood, Self.metricsHeader + "v,s,100,50,7,10,0.1,0.5,0.4,0.6,0.3,,,1\n", [], 0,
+             "1 cell mean not tested: fewer than two runs with a value on a side"),
         ]
         for (i, (a, b, options, status, text)) in cases.enumerated() {
             let r = try BuiltPushSim.run(["compare", try files.write("a\(i).csv", a), try files.write("b\(i).csv", b)] + options)
@@ -122,6 +152,7 @@ import Testing
         defer { files.remove() }
         let big = "variant,strategy,replications,converged\nv,s,9007199254740992,9007199254740992\n"
         let r = try BuiltPushSim.run(["compare", try files.write("a.csv", big), try files.write("b.csv", big)])
-        #expect(r.status == 0 && r.out.contains("1 cell: no convergence rate moved"), "exit \(r.status)\n\(r.out)\(r.err)")
+        #expect(r.status == 0 && r.out.contains("1 cell: nothing moved") && r.out.contains("1 test not made, nothing varies"),
+                "exit \(r.status)\n\(r.out)\(r.err)")
     }
 }

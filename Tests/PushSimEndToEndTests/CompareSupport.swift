@@ -61,3 +61,21 @@ func expectCompareRefuses(base: String, new: String, options: [String], badIsNew
     #expect(r.out.isEmpty, "\(r.out)", sourceLocation: sourceLocation)
 }
 
+
+/// The rows of the table `compare` prints after the line that starts with `title` (the
+/// verdict `N cells: moved in …` by default, or `  the next most significant`), each without
+/// its two-space indent: the lines after the table's header and rule, up to the first that is
+/// not a row (a note or a missing cell, `…: …`, or another title).
+func tableRows(_ out: String, after title: String = "") -> [String] {
+    let lines = out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix(title) && (title.isEmpty ? $0.contains(": moved in ") : true) }) else { return [] }
+    var rows: [String] = []
+    for line in lines.dropFirst(start + 3) {
+        guard line.hasPrefix("  "), !line.hasPrefix("  the "), !line.contains(": ") else { break }
+        rows.append(String(line.dropFirst(2)))
+    }
+    return rows
+}
+
+/// The rows of `compare`'s table of the tests that moved (`tableRows`).
+func movedRows(_ out: String) -> [String] { tableRows(out) }

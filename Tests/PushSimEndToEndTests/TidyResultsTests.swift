@@ -109,11 +109,15 @@ import Testing
         let (dir, a, b) = try Self.summaries(300, 360)
         defer { try? FileManager.default.removeItem(at: dir) }
         let plain = runCLI(["compare", a, b])
-        #expect(plain.status == 0 && plain.out.contains("no convergence rate moved significantly") && plain.out.contains("the most significant change: variant=v strategy=s: 300/1000 → 360/1000 (p = 0.0043)"), "\(plain.out)")
-        #expect(plain.out.contains("detectable with power 0.8: a change of 0.0"), "\(plain.out)")
+        #expect(plain.status == 0 && plain.out.contains("1 cell: nothing moved (family-wise alpha 0.001 over 1 test, Holm")
+                && plain.out.contains("the most significant changes, none significant at that level"), "\(plain.out)")
+        let row = try #require(plain.out.split(separator: "\n").first { $0.contains(" convergence_rate ") }, "\(plain.out)")
+        #expect(row.contains("0.3 (300/1000)") && row.contains("0.36 (360/1000)") && row.contains("+6 points") && row.contains("0.0043"), "\(row)")
+        #expect(plain.out.contains("detectable with power 0.8 at Holm's first level alpha/tests = 0.001: a change of convergence rate of 0.0"),
+                "\(plain.out)")
         let asked = runCLI(["compare", a, b, "--detect", "0.06", "--power", "0.8"])
-        #expect(asked.status == 1 && asked.out.contains("300/1000 → 360/1000"), "\(asked.out)")
-        #expect(asked.out.contains("expect") && asked.out.contains("false alarms over 1 cell ("), "\(asked.out)")
+        #expect(asked.status == 1 && asked.out.contains("1 cell: moved in 1 of 1 tests") && asked.out.contains("0.0043 < 0.0"), "\(asked.out)")
+        #expect(asked.out.contains("(--detect)") && asked.out.contains("expect at most") && asked.out.contains("false alarms"), "\(asked.out)")
         let same = try Self.summaries(300, 305)
         defer { try? FileManager.default.removeItem(at: same.0) }
         #expect(runCLI(["compare", same.1, same.2, "--detect", "0.06"]).status == 0)

@@ -34,7 +34,7 @@ struct SummaryLayout: Sendable {
     /// How a `summary.csv` field is read from a cell.
     enum Read: Sendable {
         case key(Int), runs, sum(Int), tally(Range<Int>, labels: [String]), mean(Int, scale: Double?)
-        case momentsMean(Int), momentsLow(Int), momentsHigh(Int), quantile(Int, Double)
+        case momentsMean(Int), momentsLow(Int), momentsHigh(Int), momentsCount(Int), quantile(Int, Double)
         case maxCount(Int), maxDuration(Int), runsWith(Int), runRate(Int), runLow(Int), runHigh(Int)
         case pooled(Term, Term)
     }
@@ -130,6 +130,10 @@ struct SummaryLayout: Sendable {
                 .momentsLow(i))
             out(mean + "_ci_high", decimals, "high end of that interval", "fewer than two runs with a value",
                 .momentsHigh(i))
+            if c.emptyWhen != nil {
+                // Where a run may have no value, the mean's n (for `pushsim compare`'s Welch test).
+                out(mean + "_runs", "integer", "runs with a value: the n of the mean and its interval", nil, .momentsCount(i))
+            }
         case .quantiles(let ps):
             let i = quantileProbabilities.count
             quantileProbabilities.append(ps)

@@ -18,7 +18,9 @@ public enum SummaryRule: Sendable {
     case mean
     /// The mean over the runs with a value and its 95% Student-t interval (empty with
     /// fewer than two): `mean_<stem><unit>`, `mean_<stem><unit>_ci_low`, `mean_<stem><unit>_ci_high`
-    /// (`stem` is the name without its unit suffix `_s`; the bounds are in the mean's unit).
+    /// (`stem` is the name without its unit suffix `_s`; the bounds are in the mean's unit),
+    /// and for a column that may be empty `mean_<stem><unit>_runs`, the runs with a value
+    /// (the n `pushsim compare` needs for Welch's test).
     case meanWithInterval
     /// Quantiles over the runs with a value (one shared `RunningQuantiles`):
     /// `<stem>_p<100·p><unit>` each, `%.6f` (a time in seconds).

@@ -6,15 +6,19 @@ import CGSL
 /// two-sample test that uses the common random numbers.
 ///
 /// For every cell (the pair's columns before `replication`) and every numeric column, the
-/// sign test of the paired differences: under "nothing moved" a nonzero difference is as
-/// likely positive as negative, so the positives are Binomial(n, ½) with n the nonzero
-/// differences, and the two-sided p-value is min(1, 2 · P(X ≤ min(k, n − k)))
+/// sign test of the paired differences (new − baseline): under "nothing moved" a nonzero
+/// difference is as likely positive as negative, so the positives are Binomial(n, ½) with n
+/// the nonzero differences, and the two-sided p-value is min(1, 2 · P(X ≤ min(k, n − k)))
 /// (`gsl_cdf_binomial_P`). For the 0/1 `converged` column this is McNemar's exact test. The
-/// family of all tests made (those with n > 0) is held at `alpha` by Bonferroni: a test
-/// moves when p < alpha / tests. Non-numeric columns (`rejected_codes`, `fingerprint`) and
-/// empty values (an undefined time) are skipped; runs missing from either file are errors.
+/// family of all tests made (those with n > 0) is held at `alpha` by Holm's step-down
+/// procedure (`Holm`): a test moves when its Holm-adjusted p < alpha. Each test carries its
+/// effect: the mean paired difference over the pairs where both runs have a value, its 95%
+/// Student-t interval (`Statistics.meanInterval`) and the standardised d_z = mean / standard
+/// deviation of the differences. Tests are ranked by p, then |d_z|. Non-numeric columns
+/// (`rejected_codes`, `fingerprint`) and empty values (an undefined time) are skipped; runs
+/// missing from either file are errors.
 public enum PairedRunComparison {
-    /// One (cell, column) whose paired differences lean one way beyond chance.
+    /// One sign test: a (cell, column) and its paired differences.
     public struct Move: Sendable, Equatable, CustomStringConvertible {
         /// The cell, e.g. `variant=lossy strategy=hintPull`.
         public var cell: String
@@ -22,8 +26,19 @@ public enum PairedRunComparison {
         public var column: String
         /// Runs where the second file's value is larger / smaller.
         public var up: Int, down: Int
-        /// The sign test's two-sided p-value.
-        public var p: Double
+        /// Runs where both files have a value (equal ones included).
+        public var pairs: Int
+        /// The mean of the differences (new − baseline) over `pairs`, in the column's unit.
+        public var meanDifference: Double
+        /// Its 95% Student-t interval; nil with fewer than two pairs.
+        public var interval: ClosedRange<Double>?
+        /// The baseline's mean over `pairs` (for the change relative to it).
+        public var baselineMean: Double
+        /// d_z: the mean difference over the differences' standard deviation (±∞ when every
+        /// difference is the same nonzero value; 0 with fewer than two pairs).
+        public var effect: Double
+        /// The sign test's two-sided p-value, and its Holm adjustment over the family.
+        public var p: Double, adjusted: Double
 
         public var description: String {
             "\(cell): \(column) up in \(up) \(up == 1 ? "run" : "runs"), down in \(down) (sign test p = \(String(format: "%.2g", p)))"
@@ -36,7 +51,12 @@ public enum PairedRunComparison {
         public var tests: Int
         /// Paired runs.
         public var runs: Int
-        public var moves: [Move]
+        /// The family-wise level.
+        public var alpha: Double
+        /// Every test made, most significant first (p, then |d_z|, then cell and column order).
+        public var ranked: [Move]
+        /// The tests that moved (Holm-adjusted p < alpha), most significant first.
+        public var moves: [Move] { ranked.filter { $0.adjusted < alpha } }
     }
 
     /// Compares `a` (named `aName`) with `b` at family-wise level `alpha`.
@@ -56,10 +76,10 @@ public enum PairedRunComparison {
         for row in y.runs where x.index[row.run] == nil {
             throw ScenarioError(file: bName, path: "row \(row.row)", message: "the run \(row.run) is not in \(aName)")
         }
-        // (cell, numeric column) → (up, down), cells numbered in the first file's order.
+        // (cell, numeric column) → tally, cells numbered in the first file's order.
         let m = x.numeric.count
         var cellNumber: [String: Int] = [:], cells: [String] = []
-        var counts: [(up: Int, down: Int)] = []
+        var tallies: [Tally] = []
         for row in x.runs {
             guard let j = y.index[row.run] else {
                 throw ScenarioError(file: aName, path: "row \(row.row)", message: "the run \(row.run) is not in \(bName)")
@@ -70,25 +90,47 @@ public enum PairedRunComparison {
                 cell = cells.count
                 cellNumber[row.cell] = cell
                 cells.append(row.cell)
-                counts += repeatElement((up: 0, down: 0), count: m)
+                tallies += repeatElement(Tally(), count: m)
             }
             for k in 0..<m {
                 let u = row.values[k], v = values[k]
-                guard !u.isNaN, !v.isNaN, u != v else { continue }
-                if v > u { counts[cell * m + k].up += 1 } else { counts[cell * m + k].down += 1 }
+                guard !u.isNaN, !v.isNaN else { continue }
+                tallies[cell * m + k].add(u, v)
             }
         }
-        let tests = counts.count(where: { $0.up + $0.down > 0 })
-        var moves: [Move] = []
+        var made: [Move] = []
         for (cell, name) in cells.enumerated() {
             for k in 0..<m {
-                let t = counts[cell * m + k]
+                let t = tallies[cell * m + k]
                 guard t.up + t.down > 0 else { continue }
+                let sd = t.differences.variance.map { $0.squareRoot() }
+                let mean = t.differences.mean
+                let effect = sd.map { $0 > 0 ? mean / $0 : (mean > 0 ? Double.infinity : -Double.infinity) } ?? 0
+                let ci = t.differences.meanInterval().map { $0.low...$0.high }
                 let p = signTestP(up: t.up, down: t.down)
-                if p < alpha / Double(max(tests, 1)) { moves.append(Move(cell: name, column: x.header[x.numeric[k]], up: t.up, down: t.down, p: p)) }
+                made.append(Move(cell: name, column: x.header[x.numeric[k]], up: t.up, down: t.down, pairs: t.differences.count,
+                                 meanDifference: mean, interval: ci, baselineMean: t.baseline.mean, effect: effect, p: p, adjusted: p))
             }
         }
-        return Result(tests: tests, runs: x.runs.count, moves: moves)
+        for (i, q) in Holm.adjusted(made.map(\.p)).enumerated() { made[i].adjusted = q }
+        let order = made.indices.sorted { i, j in
+            if made[i].p != made[j].p { return made[i].p < made[j].p }
+            if abs(made[i].effect) != abs(made[j].effect) { return abs(made[i].effect) > abs(made[j].effect) }
+            return i < j
+        }
+        return Result(tests: made.count, runs: x.runs.count, alpha: alpha, ranked: order.map { made[$0] })
+    }
+
+    /// One test's paired differences, accumulated run by run.
+    private struct Tally {
+        var up = 0, down = 0
+        var differences = RunningMoments(), baseline = RunningMoments()
+
+        mutating func add(_ u: Double, _ v: Double) {
+            if v > u { up += 1 } else if v < u { down += 1 }
+            differences.add(v - u)
+            baseline.add(u)
+        }
     }
 
     /// The two-sided sign test p-value of `up` positive and `down` negative differences.

@@ -1,15 +1,16 @@
 /// A `summary.csv` (of a run, a sweep or a merge) as `pushsim compare` reads it: one cell
 /// per row, keyed by every column before `replications` (`variant=lossy strategy=hintPull`,
 /// for a sweep `point=0 loss=0.1 variant=… strategy=…`), with its converged count and
-/// replications and, when asked, its 95% intervals. Read once, in one pass
-/// (`CSVReader`); a cell is found by key in O(1).
+/// replications, its rates and means (`SummaryCells+Metrics`) and, when asked, its 95%
+/// intervals. Read once, in one pass (`CSVReader`); a cell is found by key in O(1).
 ///
 /// Refused, as a `ScenarioError` naming the file, the row and the column (exit 2 in the
 /// CLI), since a comparison against it would test nothing or something impossible:
 /// another kind of file (a runs.csv, paired.csv or fingerprint list, named as such), a
 /// header without `variant` and `strategy` before `replications` and `converged` after it,
 /// no data rows, `replications` not a count in 1 … 2⁵³, `converged` not a count or more
-/// than `replications`, a cell twice. With intervals: the old spelling `ci_low`/`ci_high`,
+/// than `replications`, a cell twice, an impossible value of a rate or mean
+/// (`SummaryCells+Metrics`). With intervals: the old spelling `ci_low`/`ci_high`,
 /// a `<metric>_ci_low` without its `<metric>_ci_high` (or the reverse), no interval at
 /// all, a bound that is not a finite number, one bound empty and not the other (both empty
 /// means no interval: fewer than two runs with a value), a low end above its high end.
@@ -39,18 +40,45 @@ public struct SummaryCells: Sendable {
     /// The metrics with an interval (`convergence_rate` for the pair
     /// `convergence_rate_ci_low`/`_ci_high`), in header order; empty unless read with intervals.
     public var intervals: [String]
+    /// The rates `compare` tests (`SummaryCells+Metrics`), `convergence_rate` first.
+    public var rates: [Rate] = []
+    /// The means with an interval and a known n that `compare` tests.
+    public var means: [Mean] = []
+    /// Mean columns without an interval (no standard error: not tested), in header order.
+    public var withoutInterval: [String] = []
+    /// Means with an interval but no n (no `<mean>_runs` column, and runs may lack a value).
+    public var withoutCount: [String] = []
     /// The cells, in file order (at least one).
     public var cells: [Cell]
     private var rows: [String: Int] = [:]
+    /// Every cell's count of each rate, `rates.count` a cell, in cell order (flat: no array per cell).
+    var rateCounts: [Int] = []
+    /// Every cell's figures of each mean: mean, low, high, runs with a value; NaN where empty.
+    var meanFigures: [Double] = []
 
     /// The cell keyed `key`, or nil.
     public func cell(_ key: String) -> Cell? { rows[key].map { cells[$0] } }
+
+    /// The position in `cells` of the cell keyed `key`, or nil.
+    public func index(_ key: String) -> Int? { rows[key] }
+
+    /// The count of runs of rate `r` (of `rates`) in the cell at position `c`.
+    public func count(cell c: Int, rate r: Int) -> Int { rateCounts[c * rates.count + r] }
+
+    /// Mean `m` (of `means`) of the cell at position `c`; nil where no run has a value.
+    public func mean(cell c: Int, _ m: Int) -> MeanValue? {
+        let i = (c * means.count + m) * 4
+        guard !meanFigures[i].isNaN else { return nil }
+        return MeanValue(mean: meanFigures[i], interval: meanFigures[i + 1].isNaN ? nil : meanFigures[i + 1]...meanFigures[i + 2],
+                         runs: Int(meanFigures[i + 3]))
+    }
 
     /// Reads the summary `bytes` named `file`; with `intervals`, every interval too.
     /// - Throws: `ScenarioError` at the row and column of the first problem (above).
     public static func read(_ bytes: [UInt8], file: String, intervals withIntervals: Bool) throws(ScenarioError) -> SummaryCells {
         var out = SummaryCells(file: file, keyColumns: [], intervals: [], cells: [])
         var replications = 0, converged = 0, bounds: [(low: Int, high: Int)] = []
+        var metrics = MetricColumns()
         try CSVReader.read(bytes, file: file, header: { (r: CSVReader) throws(ScenarioError) in
             guard let rep = r.column("replications"), let conv = r.column("converged"), r.column("variant") != nil, r.column("strategy") != nil else {
                 if let kind = r.kind, !kind.hasPrefix("a summary") {
@@ -67,6 +95,9 @@ public struct SummaryCells: Sendable {
             (replications, converged) = (rep, conv)
             out.keyColumns = Array(r.header[..<rep])
             if withIntervals { (out.intervals, bounds) = try intervalColumns(r, after: rep) }
+            metrics = metricColumns(r, after: rep)
+            (out.rates, out.means) = (metrics.rates, metrics.means)
+            (out.withoutInterval, out.withoutCount) = (metrics.withoutInterval, metrics.withoutCount)
         }, row: { (record: CSVRecord) throws(ScenarioError) in
             let n = try record.count(replications)
             guard n >= 1 else { throw record.error(replications, "expected at least 1 replication, got 0") }
@@ -75,6 +106,7 @@ public struct SummaryCells: Sendable {
             var cell = Cell(key: (0..<replications).map { "\(out.keyColumns[$0])=\(record[$0])" }.joined(separator: " "),
                             row: record.row, converged: x, replications: n, intervals: [])
             for (low, high) in bounds { cell.intervals.append(try interval(record, low, high)) }
+            try readMetrics(record, metrics, replications: n, counts: &out.rateCounts, figures: &out.meanFigures)
             if let first = out.rows.updateValue(out.cells.count, forKey: cell.key) {
                 throw record.error(nil, "the cell \(cell.key) again (first in row \(out.cells[first].row)); a summary has each cell once")
             }

@@ -44,6 +44,7 @@ public enum SummaryTable {
         case .momentsMean(let i): decimal(s.moments[i].count == 0 ? nil : s.moments[i].mean)
         case .momentsLow(let i): decimal(s.moments[i].meanInterval()?.low)
         case .momentsHigh(let i): decimal(s.moments[i].meanInterval()?.high)
+        case .momentsCount(let i): line.append(s.moments[i].count)
         case .quantile(let i, let p): decimal(s.quantiles[i].value(p))
         case .maxCount(let i): line.append(s.maxima[i] ?? 0)
         // Exact seconds; the same bytes as `%.6f` of the seconds for any time below 2⁵² µs
