@@ -37,7 +37,7 @@ endif
 COMMIT := $(shell c=$$(git rev-parse HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null && echo $$c || echo $$c-dirty; })
 export PUSHSIM_COMMIT := $(COMMIT)
 
-.PHONY: run test build install uninstall deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism crash-test mutate test-reseed fuzz sanitize sanitize-asan sanitize-tsan sanitize-ci
+.PHONY: run test build install uninstall deps schema schema-deps chromium-deps trace-svg bench bench-deps bench-simpy validate clean sweep plots plot-deps regress baseline check-determinism crash-test mutate test-reseed fuzz fuzz-exhaustive sanitize sanitize-asan sanitize-tsan sanitize-ci
 
 run: build plot-deps
 	$(BIN) run $(SCENARIO) --out $(OUT)
@@ -218,6 +218,12 @@ FUZZ_COUNT ?=
 FUZZ_CLASSES ?= all
 fuzz: build
 	@python3 scripts/fuzz.py --seed $(FUZZ_SEED) --classes $(FUZZ_CLASSES) $(if $(FUZZ_COUNT),--count $(FUZZ_COUNT),--minutes $(FUZZ_MINUTES))
+
+# Every mutant of the edge classes (empty lists and objects, empty strings, single
+# elements, zeros) of every scenario and sweep, not a sample (scripts/fuzz.py --exhaustive).
+FUZZ_EDGES ?= empty_list,empty_object,empty_string,single_element,zero_value
+fuzz-exhaustive: build
+	@python3 scripts/fuzz.py --exhaustive --classes $(FUZZ_EDGES) --files 'Scenarios/**/*.json'
 
 # Sanitizers (docs/testing.md, Sanitizers; not part of `make test`). Debug builds of the
 # package and its tests, each in a scratch folder of its own, run with the sanitizer's

@@ -26,7 +26,11 @@ A finding is one of:
 
 Deterministic: mutant k of --seed S is the same whatever --count or --minutes (its source
 file is the k-th of a seeded order of the files, every file once per round; its class
-and change come from its own random source). Writes OUT/findings.csv (kind, command,
+and change come from its own random source). With --exhaustive the mutants are instead
+every mutant of each edge class in --classes (empty_list, empty_object, empty_string,
+single_element, zero_value: one per value of the type they replace) of every file, in
+file order, then class order, then document order; --count and --minutes then cut that
+list short (without them it runs to its end), and --seed only names the saved mutants. Writes OUT/findings.csv (kind, command,
 class, source, path, exit, detail, mutant; one row per finding, sorted) and each mutant
 with a finding as OUT/findings/S-K-CLASS.json (a sweep's base made absolute, so it
 reruns as it is); prints a short summary. Exit 1 when it found anything, 0 otherwise,
@@ -35,6 +39,7 @@ reruns as it is); prints a short summary. Exit 1 when it found anything, 0 other
 Usage: scripts/fuzz.py [--seed S] [--count N | --minutes M] [--bin PATH] [--out DIR]
                        [--classes all|stable|NAME,...] [--without NAME,...] [--files GLOB,...]
                        [--timeout SECONDS] [--memory MB] [--no-address-limit] [--replications R]
+                       [--exhaustive]
 """
 import argparse
 import csv
@@ -83,8 +88,10 @@ def parse_args():
     p.add_argument("--no-address-limit", action="store_true",
                    help="set no RLIMIT_AS (a sanitized pushsim cannot start under one); the size check still believes --memory / 2")
     p.add_argument("--replications", type=int, default=2)
+    p.add_argument("--exhaustive", action="store_true",
+                   help="every mutant of the edge classes in --classes, file by file (not a seeded sample)")
     a = p.parse_args()
-    if a.count is None and a.minutes is None:
+    if a.count is None and a.minutes is None and not a.exhaustive:
         a.minutes = 10
     if a.classes == "all":
         a.classes = ALL_CLASSES
@@ -97,8 +104,10 @@ def parse_args():
             p.error(f"unknown class {', '.join(unknown)}; classes: {', '.join(ALL_CLASSES)}")
     a.bin, a.out = os.path.abspath(a.bin), os.path.abspath(a.out)
     a.classes = [c for c in a.classes if c not in a.without.split(",")]
+    if a.exhaustive:
+        a.classes = [c for c in a.classes if c in fm.EDGES]
     if not a.classes:
-        p.error("--without leaves no class")
+        p.error("--without leaves no class" if not a.exhaustive else f"--exhaustive takes the edge classes: {', '.join(fm.EDGES)}")
     if not os.access(a.bin, os.X_OK):
         p.error(f"{a.bin} is not an executable (make build, or --bin PATH)")
     return a
@@ -250,9 +259,9 @@ def tally(a, command, status):
     t[label] = t.get(label, 0) + 1
 
 
-def try_json(a, source, name, rng, work):
+def try_json(a, source, name, rng, work, mutant=None):
     text, run_command, base = prepare(source)
-    mutant = fm.mutate(text, name, rng)
+    mutant = mutant or fm.mutate(text, name, rng)
     path = os.path.join(work, "mutant.json")
     with open(path, "wb") as f:
         f.write(mutant.data)
@@ -299,12 +308,28 @@ def try_csv(a, source, name, rng, work):
     return path, findings
 
 
-def try_mutant(a, k, source, scratch):
+def exhaustive(a, order):
+    """Every (source, (class, mutant)) of --exhaustive: the JSON files in name order, each
+    edge class of --classes in turn, every location it applies to in document order."""
+    out = []
+    for source in sorted(f for f in order if f.endswith(".json")):
+        text = prepare(source)[0]
+        for name in a.classes:
+            out += [(source, (name, m)) for m in fm.edge_mutants(text, name)]
+    return out
+
+
+def try_mutant(a, k, source, scratch, edge=None):
+    """Mutant k: of `source`, drawn from its own random source, or the given `edge`
+    (class name, mutant) of --exhaustive."""
     rng = fm.file_rng(a.seed, k)
     is_csv = source.endswith(".csv")
-    name = rng.choice([c for c in a.classes if (c in fuzz_csv.CLASSES) == is_csv])
+    name = edge[0] if edge else rng.choice([c for c in a.classes if (c in fuzz_csv.CLASSES) == is_csv])
     work = tempfile.mkdtemp(prefix=f"m{k}-", dir=scratch)
-    path, findings = (try_csv if is_csv else try_json)(a, source, name, rng, work)
+    if edge:
+        path, findings = try_json(a, source, name, rng, work, mutant=edge[1])
+    else:
+        path, findings = (try_csv if is_csv else try_json)(a, source, name, rng, work)
     shown_source = source if not os.path.isabs(source) else shown(source)
     findings = [[f[0], f[1], name, shown_source] + f[2:] for f in findings]
     if findings:
@@ -322,13 +347,16 @@ def main():
         shutil.rmtree(os.path.join(a.out, folder), ignore_errors=True)
     os.makedirs(os.path.join(a.out, "findings"))
     order = sources(a)
+    edges = exhaustive(a, order) if a.exhaustive else None
     a.exits = {}
     deadline = time.monotonic() + a.minutes * 60 if a.minutes is not None else None
     scratch = tempfile.mkdtemp(prefix="pushsim-fuzz-")
     findings, tried, per_class = [], 0, {}
     try:
-        while (a.count is None or tried < a.count) and (deadline is None or time.monotonic() < deadline):
-            name, found = try_mutant(a, tried, order[tried % len(order)], scratch)
+        while (a.count is None or tried < a.count) and (deadline is None or time.monotonic() < deadline) \
+                and (edges is None or tried < len(edges)):
+            source, edge = edges[tried] if edges else (order[tried % len(order)], None)
+            name, found = try_mutant(a, tried, source, scratch, edge)
             per_class[name] = per_class.get(name, 0) + 1
             findings += found
             tried += 1

@@ -1,5 +1,7 @@
 """The mutation classes of scripts/fuzz.py (`make fuzz`): each turns a shipped scenario or
-sweep into one hostile variant. Python 3 standard library only.
+sweep into one hostile variant. Python 3 standard library only. The edge classes (`EDGES`:
+empty_list, empty_object, empty_string, single_element, zero_value) replace one value by
+the degenerate value of its type; `edge_mutants` lists every such mutant of a document.
 
 A document is parsed into plain values with objects as `Obj` (ordered pairs, so a key can
 be duplicated) and written back by `dump`, where a `Raw` value is text written as it is
@@ -11,6 +13,7 @@ JSON, or duplicate keys, which PushSim refuses by design, issue 15 item 7).
 """
 import json
 import random
+import re
 from dataclasses import dataclass
 
 
@@ -231,6 +234,70 @@ def m_deep_nesting(doc, rng):
     return path, f"depth {d}"
 
 
+# The degenerate value of each type (issue 35: an empty `server.changes` passed validate and
+# crashed run): each class replaces one value by the smallest or emptiest value of its own
+# type, which a strict reader must either refuse at its path or give a defined meaning.
+# `--exhaustive` tries every location of each (`edge_mutants`); the random mode one.
+DURATION = re.compile(r"^-?[0-9]+(\.[0-9]+)?(us|ms|s|m|h|d)([0-9]+(\.[0-9]+)?(us|ms|s|m|h|d))*$")
+
+
+def _zero(v):
+    if isinstance(v, str):
+        return "0" + DURATION.match(v).group(2)
+    return 0
+
+
+EDGES = {
+    # every non-empty list (an explicit list the model may index: changes, strategies, stages, …),
+    # and every object (a key that takes an object may take a list too: server.changes, the issue's case)
+    "empty_list": (lambda v: (isinstance(v, list) and len(v) > 0) or isinstance(v, Obj), lambda v: []),
+    # every non-empty object (a parameter block whose keys all take their defaults, or a required one)
+    "empty_object": (lambda v: isinstance(v, Obj) and len(v.pairs) > 0, lambda v: Obj([])),
+    # every non-empty string (a kind, a name, a duration, a file)
+    "empty_string": (lambda v: isinstance(v, str) and v != "", lambda v: ""),
+    # every list of two or more elements cut to its first (where two are needed: a range, weights)
+    "single_element": (lambda v: isinstance(v, list) and len(v) >= 2, lambda v: [v[0]]),
+    # every nonzero number and duration string made zero ("0s" in the duration's first unit)
+    "zero_value": (lambda v: (kind(v) == "number" and v != 0) or (isinstance(v, str) and DURATION.match(v) is not None
+                                                                   and any(c in "123456789" for c in v)), _zero),
+}
+
+
+def edge_locations(doc, name):
+    """The locations class `name` of `EDGES` applies to, in document order."""
+    fits, _ = EDGES[name]
+    return [loc for loc in locations(doc) if fits(get(loc[1], loc[2]))]
+
+
+def _edge_at(doc, name, loc):
+    path, c, s = loc
+    old = get(c, s)
+    put(c, s, EDGES[name][1](old))
+    return path, f"{kind(old)} made {name.replace('_', ' ')}"
+
+
+def edge_mutants(text, name):
+    """Every mutant of class `name` of `EDGES` of the document `text`, one per location it
+    applies to, in document order."""
+    out = []
+    for i in range(len(edge_locations(parse(text), name))):
+        doc = parse(text)
+        path, note = _edge_at(doc, name, edge_locations(doc, name)[i])
+        out.append(Mutant(dump(doc).encode(), path, note))
+    return out
+
+
+def _edge_class(name):
+    def m(doc, rng):
+        locs = edge_locations(doc, name)
+        if not locs:                     # nothing of that type: an empty list anywhere
+            loc = pick(doc, rng)
+            put(loc[1], loc[2], [])
+            return loc[0], "no fitting value; an empty list instead"
+        return _edge_at(doc, name, rng.choice(locs))
+    return m
+
+
 WHOLE = {"wrong_top_level", "truncate", "bad_bytes", "trailing_comma"}
 
 
@@ -275,6 +342,7 @@ CLASSES = {
     "bad_bytes": None,
     "trailing_comma": None,
 }
+CLASSES.update({name: _edge_class(name) for name in EDGES})
 
 
 def strictly_valid(data):

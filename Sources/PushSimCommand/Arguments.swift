@@ -5,7 +5,10 @@ import PushSim
 struct Arguments {
     var command: String?
     var positional: [String] = []
+    /// Each valued option's value (the last, when given more than once).
     var options: [String: String] = [:]
+    /// Each valued option's values, in command-line order (for a repeatable one: `--strategy` of run).
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
     /// Flags written `--flag=value`: an error once the command says which flags it takes.
     var flagValues: [String: String] = [:]
@@ -32,6 +35,7 @@ struct Arguments {
                 guard Self.valued.contains(name) else { flags.insert(name); flagValues[name] = a; continue }
                 guard !value.isEmpty else { throw UsageError("\(name) needs a value (got \"\(a)\")") }
                 options[name] = value
+                repeated[name, default: []].append(value)
                 continue
             }
             if Self.valued.contains(a) {
@@ -39,6 +43,7 @@ struct Arguments {
                 // An empty value (`--out ""`) would mean the current folder or nothing: refused.
                 guard !args[i].isEmpty else { throw UsageError("\(a) needs a value (got an empty string)") }
                 options[a] = args[i]
+                repeated[a, default: []].append(args[i])
                 i += 1
                 continue
             }

@@ -5,23 +5,29 @@ extension Command {
     /// `validate FILE`: a scenario, or a sweep (recognised by its `"axes"` or `"base"`) with every point.
     static func validate(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void) throws -> Int32 {
         guard a.positional.count == 1 else { throw UsageError("expected exactly one FILE") }
-        try a.allow()
+        try a.allow(options: ["--strategy"])
         let path = a.positional[0]
         if case .sweep = ScenarioFileKind(json: FileManager.default.contents(atPath: path) ?? Data()) {
+            if a.options["--strategy"] != nil { throw UsageError(strategyInSweep) }
             let plan = try SweepPlan.load(path: path, registry: registry)
             out("\(path): ok (sweep: \(plan.points.count) points)\n  \(SweepSize(plan).summary())\n")
             return 0
         }
-        let (scenario, _) = try load(a, registry)
+        var (scenario, _) = try load(a, registry)
+        try addStrategies(a, to: &scenario, registry: registry)
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         out("\(path): ok (\(count(scenario.variants.count, "variant")) × \(count(scenario.strategies.count, "strategy").replacingOccurrences(of: "strategys", with: "strategies")) × \(count(scenario.replications, "replication")))\n")
         out("  \(ScenarioSize(scenario).summary())\n")
         return 0
     }
 
+    /// Why `--strategy` is refused for a sweep: its points are planned and fingerprinted from its files.
+    static let strategyInSweep = "--strategy adds to a scenario FILE; a sweep file's \"strategies\" key replaces its base's"
+
     /// `sweep FILE [options]`: runs (or resumes) a parameter study into its results folder.
     static func sweep(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                       environment: [String: String]) throws -> Int32 {
+        if a.options["--strategy"] != nil { throw UsageError("option --strategy does not apply here (\(strategyInSweep))") }
         try a.allow(flags: ["--quiet", "--allow-other-build", "--no-plot", "--allow-large"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed",
                              "--runs", "--messages"])
         guard a.positional.count == 1 else { throw UsageError("expected exactly one sweep FILE") }

@@ -100,7 +100,7 @@ enum Command {
     private static func run(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                             environment: [String: String]) throws -> Int32 {
         try a.allow(flags: ["--quiet", "--no-plot", "--allow-large"],
-                    options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties", "--runs", "--messages"])
+                    options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties", "--runs", "--messages", "--strategy"])
         let runs = try a.runsFormat()
         let messages = try a.runsFormat("--messages", default: .none)
         if a.positional.count == 1, case let .sweep(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
@@ -108,6 +108,7 @@ enum Command {
             throw ScenarioError(file: path, path: "$", message: "a sweep file (it has \"\(key)\"), not a scenario; run it with pushsim sweep \(path)")
         }
         var (scenario, bytes) = try load(a, registry)
+        try addStrategies(a, to: &scenario, registry: registry)
         if messages.writesRows, scenario.fleet != nil {
             throw UsageError("--messages is for scenarios of one recipient; a fleet's per-recipient messages are not written")
         }
@@ -123,7 +124,8 @@ enum Command {
         let lock = try FolderLock(folder, purpose: "pushsim run \(a.positional[0])")
         defer { lock.release() }
         let provenance = StudyReport.Provenance(scenarioFile: a.positional[0], scenarioBytes: bytes,
-                                                commit: environment["PUSHSIM_COMMIT"].flatMap { $0.isEmpty ? nil : $0 } ?? GitCommit.current())
+                                                commit: environment["PUSHSIM_COMMIT"].flatMap { $0.isEmpty ? nil : $0 } ?? GitCommit.current(),
+                                                addedStrategies: a.repeated["--strategy"] ?? [])
         let cells = try StudyReport.run(scenario, into: folder, jobs: jobs, provenance: provenance, shuffleTies: shuffleTies,
                                         runs: runs, messages: messages, progress: progress.update)
         progress.finish()

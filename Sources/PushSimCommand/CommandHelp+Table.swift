@@ -12,10 +12,16 @@ extension CommandHelp {
                                            + "the machine has available, more than 3e10 events in all (hours), reports beyond the free disk "
                                            + "(refused by default, exit 2, naming the key that asks for it; docs/model.md, Limits)")
 
+    private static let strategy = Option("--strategy", "KIND[:JSON]",
+                                         "add a client strategy to the scenario's, after them, without editing FILE; repeatable. KIND alone "
+                                         + "takes every parameter's default; KIND:{…} a JSON object of its parameters and report \"name\" "
+                                         + "(default: the kind), e.g. hintPullRetry:{\"delay\": \"10s\"}. A scenario FILE only (a sweep "
+                                         + "file's \"strategies\" key replaces its base's); recorded in meta.json (added_strategies)")
+
     static let run = CommandHelp(
         name: "run",
-        synopsis: ["run FILE [--replications N] [--seed S] [--out DIR] [--jobs N] [--shuffle-ties SEED] [--runs csv|gzip|none] "
-                   + "[--messages csv|gzip|none] [--no-plot] [--quiet] [--allow-large]"],
+        synopsis: ["run FILE [--replications N] [--seed S] [--strategy KIND[:JSON]]... [--out DIR] [--jobs N] [--shuffle-ties SEED] "
+                   + "[--runs csv|gzip|none] [--messages csv|gzip|none] [--no-plot] [--quiet] [--allow-large]"],
         summary: "run a scenario: reports, plots and the summary table",
         description: "Runs every replication of every variant × strategy of the scenario FILE, writes runs.csv (see --runs), "
             + "summary.csv, paired.csv, meta.json, plot.gp and, with --messages, messages.csv into DIR, prints the summary table and, with gnuplot on PATH, draws "
@@ -25,6 +31,7 @@ extension CommandHelp {
         options: [
             Option("--replications", "N", "replications of each variant × strategy, 1 … 100000000 (default: the scenario's \"replications\")"),
             Option("--seed", "S", "the scenario seed, an unsigned 64-bit integer (default: the scenario's \"seed\")"),
+            strategy,
             Option("--out", "DIR", "the results folder (default Results/<scenario name>)"),
             jobs,
             Option("--shuffle-ties", "SEED", "run equal-time events in an order drawn from SEED instead of first-in first-out "
@@ -38,6 +45,7 @@ extension CommandHelp {
         ],
         examples: ["run Scenarios/push-hint-study.json",
                    "run Scenarios/push-hint-study.json --replications 200 --seed 7 --out /tmp/study",
+                   "run Scenarios/push-hint-study.json --strategy hintPull --strategy 'polling:{\"interval\": \"5m\", \"name\": \"poll5\"}'",
                    "run Scenarios/push-hint-study.json --shuffle-ties=1 --runs=none --quiet"])
 
     static let trace = CommandHelp(
@@ -65,12 +73,14 @@ extension CommandHelp {
 
     static let validate = CommandHelp(
         name: "validate",
-        synopsis: ["validate FILE"],
+        synopsis: ["validate FILE [--strategy KIND[:JSON]]..."],
         summary: "check a scenario or sweep file without running it",
         description: "Decodes the scenario FILE, or the sweep FILE (one whose top level has \"axes\" or \"base\") with "
             + "every point it expands to, without running anything. Prints FILE: ok with the counts and the size estimate "
             + "(events, memory with one worker, bytes of reports), or the first problem with its JSON path (exit 2).",
-        examples: ["validate Scenarios/push-hint-study.json", "validate Scenarios/sweeps/loss-rate.json"])
+        options: [strategy],
+        examples: ["validate Scenarios/push-hint-study.json", "validate Scenarios/sweeps/loss-rate.json",
+                   "validate Scenarios/push-hint-study.json --strategy 'hintPullRetry:{\"delay\": \"10s\"}'"])
 
     static let sweep = CommandHelp(
         name: "sweep",

@@ -3,8 +3,9 @@ import Testing
 import PushSim
 
 /// `scripts/fuzz.py` (`make fuzz`): a fixed-seed subset of its mutants against the
-/// `pushsim` built beside the tests finds nothing, and a stub `pushsim` that crashes,
-/// hangs, exits 7, prints no path and writes files on error is caught on every count.
+/// `pushsim` built beside the tests finds nothing, so does every empty-list mutant of one
+/// file (`--exhaustive`), and a stub `pushsim` that crashes, hangs, exits 7, prints no path
+/// and writes files on error is caught on every count.
 @Suite struct FuzzScriptTests {
     /// Runs `python3 scripts/fuzz.py args`; returns the status and stdout + stderr.
     static func fuzz(_ args: [String]) throws -> (status: Int32, output: String) {
@@ -40,6 +41,22 @@ import PushSim
                      "compare --fingerprints 0 x", "compare --paired "] {
             #expect(r.output.contains(text), "\(text): \(r.output)")
         }
+    }
+
+    /// `--exhaustive`: every edge mutant of a file, in document order. The issue's file
+    /// (issue 35: `"changes": []` in its third variant passed validate and trapped in run) has
+    /// 21 lists and objects to empty; validate and run now refuse every one alike.
+    @Test("--exhaustive --classes empty_list over dst-spring.json: 21 mutants, validate and run agree on each")
+    func exhaustiveEmptyLists() throws {
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let r = try Self.fuzz(["--exhaustive", "--classes", "empty_list", "--files", "Scenarios/outbox/dst-spring.json",
+                               "--timeout", String(Int(300 * wallClockScale)), "--bin", BuiltPushSim.binary.path, "--out", out.path]
+                              + (sanitizer == nil ? [] : ["--no-address-limit"]))
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.output.contains("21 mutants (empty_list 21)") && r.output.contains("0 findings"), "\(r.output)")
+        #expect(r.output.contains("validate 2 x21; run 2 x21"), "\(r.output)")
+        #expect(try Self.findings(out).count == 1)
     }
 
     /// A stub `pushsim`: call n does what the comment says.

@@ -85,6 +85,10 @@ public struct FleetPopulation: Decodable, Sendable {
         }
         guard profiles.contains(where: { $0.weight > 0 }) else { throw c.invalid(.profiles, "expected a profile with a weight above 0") }
         timeZones = try c.decodeOptional([Zone].self, forKey: .timeZones) ?? []
+        // As the schema says (1 … 10,000): an empty list is a mistake, not "the recipient's" (leave the key out).
+        if c.contains(.timeZones), timeZones.isEmpty {
+            throw c.invalid(.timeZones, "expected at least one time zone (or leave \"timeZones\" out for the recipient's)")
+        }
         if !timeZones.isEmpty, !timeZones.contains(where: { $0.weight > 0 }) {
             throw c.invalid(.timeZones, "expected a time zone with a weight above 0")
         }

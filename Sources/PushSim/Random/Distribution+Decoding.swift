@@ -50,7 +50,8 @@ extension Distribution: Decodable {
         }
         let kind = try c.decode(String.self, forKey: kindKey)
         guard let parameters = Self.parameterNames(of: kind) else {
-            throw c.invalid(kindKey, "unknown distribution kind \"\(kind)\"; expected one of: \(validKinds)")
+            let near = Suggestion.separator(for: kind, among: Self.kinds.map(\.kind))
+            throw c.invalid(kindKey, "unknown distribution kind \"\(kind)\"\(near)expected one of: \(validKinds)")
         }
         try decoder.rejectUnknownKeys(allowed: ["kind"] + parameters + extraKeys)
 

@@ -15,9 +15,13 @@ public struct StudyReport {
         public var scenarioBytes: [UInt8]
         /// Git commit of the PushSim build, when known.
         public var commit: String?
+        /// The `--strategy KIND[:JSON]` values the run added to the file's strategies, in
+        /// order (`meta.json`'s `added_strategies`, only when there are any).
+        public var addedStrategies: [String]
 
-        public init(scenarioFile: String, scenarioBytes: [UInt8], commit: String?) {
+        public init(scenarioFile: String, scenarioBytes: [UInt8], commit: String?, addedStrategies: [String] = []) {
             self.scenarioFile = scenarioFile; self.scenarioBytes = scenarioBytes; self.commit = commit
+            self.addedStrategies = addedStrategies
         }
     }
 
@@ -123,6 +127,7 @@ public struct StudyReport {
             "strategies": scenario.strategies.map(\.name),
         ]
         if messages.writesRows { object["messages_format"] = messages.rawValue }
+        if !p.addedStrategies.isEmpty { object["added_strategies"] = p.addedStrategies }
         if !scenario.sampleFiles.isEmpty {
             object["sample_files"] = scenario.sampleFiles.map { ["file": $0.file, "fnv1a64": $0.fnv1a64] }
         }

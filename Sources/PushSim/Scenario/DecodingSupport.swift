@@ -16,14 +16,15 @@ public struct AnyCodingKey: CodingKey, Hashable, Sendable {
 
 extension Decoder {
     /// Throws when the JSON object at this decoder has a key outside `allowed`.
-    /// - Throws: `DecodingError.dataCorrupted` at the unknown key's path, naming the valid keys.
+    /// - Throws: `DecodingError.dataCorrupted` at the first unknown key's path (in key
+    ///   order), naming the nearest valid key when one is near (`Suggestion`) and every valid key.
     public func rejectUnknownKeys(allowed: [String]) throws {
         let raw = try container(keyedBy: AnyCodingKey.self)
-        for key in raw.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !allowed.contains(key.stringValue) {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [key],
-                debugDescription: "unknown key \"\(key.stringValue)\"; expected one of: \(allowed.sorted().joined(separator: ", "))"))
-        }
+        guard let key = raw.allKeys.filter({ !allowed.contains($0.stringValue) }).min(by: { $0.stringValue < $1.stringValue }) else { return }
+        let near = Suggestion.separator(for: key.stringValue, among: allowed.sorted())
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: codingPath + [key],
+            debugDescription: "unknown key \"\(key.stringValue)\"\(near)expected one of: \(allowed.sorted().joined(separator: ", "))"))
     }
 
     /// `rejectUnknownKeys(allowed:)` for a `CaseIterable` coding-key enum.
@@ -150,7 +151,8 @@ extension KeyedDecodingContainer {
     public func decodeEnum<E: RawRepresentable & CaseIterable>(_ key: Key, default defaultValue: E) throws -> E where E.RawValue == String {
         guard let text = try decodeOptional(String.self, forKey: key) else { return defaultValue }
         guard let v = E(rawValue: text) else {
-            throw invalid(key, "unknown value \"\(text)\"; valid: \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+            let names = E.allCases.map(\.rawValue)
+            throw invalid(key, "unknown value \"\(text)\"\(Suggestion.separator(for: text, among: names))valid: \(names.joined(separator: ", "))")
         }
         return v
     }

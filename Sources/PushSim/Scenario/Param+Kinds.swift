@@ -76,14 +76,15 @@ extension Param where Value == Bool {
 
 extension Param where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     /// A string naming a case of `Value`.
-    /// - Throws (decoding): at the key, `unknown value "x"; valid: a, b`.
+    /// - Throws (decoding): at the key, `unknown value "x"; valid: a, b` (with `did you
+    ///   mean "…"?` before `valid` when a name is near: `Suggestion`).
     public static func enumeration(_ name: String, default e: Value, doc: String) -> Param {
         let names = Value.allCases.map(\.rawValue)
         return Param(name, type: names.map { "\"\($0)\"" }.joined(separator: " | "), default: e, defaultJSON: .string(e.rawValue),
                      doc: doc, schema: .object(["enum": .array(names.map { .string($0) })])) { c, key in
             let text = try c.decode(String.self, forKey: key)
             guard let v = Value(rawValue: text) else {
-                throw c.invalid(key, "unknown value \"\(text)\"; valid: \(names.joined(separator: ", "))")
+                throw c.invalid(key, "unknown value \"\(text)\"\(Suggestion.separator(for: text, among: names))valid: \(names.joined(separator: ", "))")
             }
             return v
         }

@@ -95,13 +95,18 @@ func lookUpKind(in kinds: [String], family: String, decoder: any Decoder) throws
 }
 
 /// Finds `kind` among `kinds`.
-/// - Throws: `DecodingError.dataCorrupted` at `codingPath`, listing every valid kind.
+/// - Throws: `DecodingError.dataCorrupted` at `codingPath`: `unknownKindMessage`.
 func lookUpKind(_ kind: String, in kinds: [String], family: String, codingPath: [any CodingKey]) throws -> Int {
     guard let index = kinds.firstIndex(of: kind) else {
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath,
-            debugDescription: "unknown \(family) kind \"\(kind)\"; valid kinds: \(kinds.joined(separator: ", "))"))
+        throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: unknownKindMessage(kind, in: kinds, family: family)))
     }
     return index
+}
+
+/// `unknown strategy kind "hintPul"; did you mean "hintPull"? valid kinds: …` (the
+/// suggestion only when one is near: `Suggestion`).
+func unknownKindMessage(_ kind: String, in kinds: [String], family: String) -> String {
+    "unknown \(family) kind \"\(kind)\"\(Suggestion.separator(for: kind, among: kinds))valid kinds: \(kinds.joined(separator: ", "))"
 }
 
 /// Decodes the JSON string shorthand `"<kind>"` as the object `{"kind": "<kind>"}` at the

@@ -24,8 +24,16 @@ extension Scenario {
     /// - Throws: `ScenarioError`; for a sweep file (`ScenarioFileKind`), at `$`: "a sweep
     ///   file (it has "axes"), not a scenario".
     public static func decode(_ data: Data, file: String, registry: PluginRegistry = .builtIn, directory: URL? = nil) throws(ScenarioError) -> Scenario {
+        try decode(data, file: file, registry: registry, directory: directory, strict: true)
+    }
+
+    /// `decode(_:file:registry:directory:)`; without `strict`, the text is not given to
+    /// `StrictJSON` first (for text PushSim wrote itself from checked parts, e.g. a sweep
+    /// point after its first: `PointTemplate`).
+    static func decode(_ data: Data, file: String, registry: PluginRegistry, directory: URL?, strict: Bool) throws(ScenarioError) -> Scenario {
         let log = SampleFile.Log()
-        var scenario = try decodeStrictJSON(Scenario.self, data, file: file, registry: registry, directory: directory, log: log) { keys throws(ScenarioError) in
+        var scenario = try decodeStrictJSON(Scenario.self, data, file: file, registry: registry, directory: directory, log: log,
+                                            strict: strict) { keys throws(ScenarioError) in
             if case let .sweep(key) = ScenarioFileKind(topLevelKeys: keys) {
                 throw ScenarioError(file: file, path: "$", message: "a sweep file (it has \"\(key)\"), not a scenario")
             }
@@ -42,10 +50,11 @@ extension Scenario {
 /// sample files in `directory` (nil: the folder of `file`; `SampleFile.directoryKey`).
 /// `inspect` sees the top-level keys first (to reject a file of the wrong kind as a whole).
 /// Only `JSONDecoder` parses the text (no `JSONSerialization` pass besides), so an explicit
-/// list costs one decode.
+/// list costs one decode. Without `strict` neither the check nor `inspect` runs.
 func decodeStrictJSON<T: Decodable>(_ type: T.Type, _ data: Data, file: String, registry: PluginRegistry = .builtIn, directory: URL? = nil,
-                                    log: SampleFile.Log? = nil, inspect: ([String]) throws(ScenarioError) -> Void = { _ in }) throws(ScenarioError) -> T {
-    try inspect(try StrictJSON.check(data, file: file))
+                                    log: SampleFile.Log? = nil, strict: Bool = true,
+                                    inspect: ([String]) throws(ScenarioError) -> Void = { _ in }) throws(ScenarioError) -> T {
+    if strict { try inspect(try StrictJSON.check(data, file: file)) }
     do {
         let decoder = JSONDecoder()
         decoder.userInfo[PluginRegistry.userInfoKey] = registry

@@ -61,7 +61,8 @@ public struct Scenario: Decodable, Sendable {
         guard horizon > .zero, horizon <= .longestSample else { throw c.invalid(.horizon, "expected a horizon longer than 0s and at most 36500d") }
         let generatorName = try c.decodeOptional(String.self, forKey: .generator) ?? GeneratorType.default.name
         guard let g = GeneratorType.named(generatorName) else {
-            throw c.invalid(.generator, "unknown GSL generator \"\(generatorName)\"; valid: \(GeneratorType.allNames.joined(separator: ", "))")
+            throw c.invalid(.generator, "unknown GSL generator \"\(generatorName)\"\(Suggestion.separator(for: generatorName, among: GeneratorType.allNames))"
+                            + "valid: \(GeneratorType.allNames.joined(separator: ", "))")
         }
         generator = g
         server = try c.decode(ServerSpec.self, forKey: .server)

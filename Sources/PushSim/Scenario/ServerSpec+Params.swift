@@ -12,9 +12,9 @@ extension ServerSpec: ParamDeclaring {
                                                doc: "changes the log keeps for changes(since:); an older cursor gets a reset").any
         case .changes:
             let one = Schema.ref("changeSchedule")
-            return .value(n, type: "schedule or list of schedules", default: nil,
+            return .value(n, type: "schedule or non-empty list of schedules", default: nil,
                           doc: "when changes happen (a list is merged in time order, earlier schedule first at equal times)",
-                          schema: .object(["anyOf": .array([one, Schema.list(one)])]), nested: ChangeSchedule.params)
+                          schema: .object(["anyOf": .array([one, Schema.list(one, count: 1...Int.max)])]), nested: ChangeSchedule.params)
         }
     }
 }

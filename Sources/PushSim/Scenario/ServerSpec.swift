@@ -24,6 +24,10 @@ public struct ServerSpec: Decodable, Sendable {
             changes = [one]
         } else if (try? c.nestedUnkeyedContainer(forKey: .changes)) != nil {
             changes = try c.decode([ChangeSchedule].self, forKey: .changes)
+            // Every run draws from schedule 0 (`drawChanges`); no changes at all is `{"count": 0}`.
+            guard !changes.isEmpty else {
+                throw c.invalid(.changes, "expected at least one change schedule (a server with no changes: {\"count\": 0})")
+            }
         } else {
             changes = [try c.decode(ChangeSchedule.self, forKey: .changes)]  // rethrows the object's own error
         }

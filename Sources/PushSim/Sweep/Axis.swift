@@ -6,17 +6,23 @@ import Foundation
 public struct Axis: Decodable, Sendable {
     public var name: String
     public var path: JSONPath
-    public var values: [JSONValue]
+    /// The values, in order (at least one).
+    public var values: [JSONValue] { didSet { isDuration = Self.allDurations(values) } }
 
     /// An axis from its parts (at least one value), for sweeps built in code.
     public init(name: String, path: JSONPath, values: [JSONValue]) {
         precondition(!values.isEmpty, "an axis needs at least one value")
         self.name = name; self.path = path; self.values = values
+        isDuration = Self.allDurations(values)
     }
 
     /// Whether every value is a duration string (`"30m"`, `"1.5s"`): the reports then carry
     /// a numeric `<name>_s` column (seconds, six decimals) beside the axis's own column.
-    public var isDuration: Bool {
+    /// Kept with the values (every point's report row asks it: recomputing it parsed every
+    /// value per point, quadratic in the values of a duration axis).
+    public private(set) var isDuration: Bool
+
+    private static func allDurations(_ values: [JSONValue]) -> Bool {
         values.allSatisfy { if case .string(let s) = $0 { (try? SimDuration(parsing: s)) != nil } else { false } }
     }
 
@@ -43,6 +49,7 @@ public struct Axis: Decodable, Sendable {
         if c.contains(.values) {
             values = try c.decode([JSONValue].self, forKey: .values)
             guard !values.isEmpty else { throw c.invalid(.values, "expected at least one value") }
+            isDuration = Self.allDurations(values)
             return
         }
         let r = try c.superDecoder(forKey: .range)
@@ -73,5 +80,6 @@ public struct Axis: Decodable, Sendable {
             while x <= to * (1 + 1e-12) { numbers.append(x); x *= factor }
         }
         values = numbers.map { x in unit.map { u in JSONValue.string(JSONValue.format(x) + u) } ?? .number(x) }
+        isDuration = Self.allDurations(values)
     }
 }

@@ -82,23 +82,34 @@ public struct SweepPlan: Sendable {
             base["variants"] = names.map { n in all.first { $0["name"] as? String == n }! }
         }
         var points: [Point] = []
+        // One serialization of the base for every point when the axes allow it (PointTemplate).
+        let template = PointTemplate(base: base, axes: spec.axes)
+        let constraints = spec.constraints.map { k in
+            (k, spec.axes.firstIndex { $0.name == k.axis }!, spec.axes.firstIndex { $0.name == k.other }!)
+        }
         for combination in combinations(spec) {
             let values = combination.map { spec.axes[$0.axis].values[$0.value] }
-            if !spec.constraints.allSatisfy({ k in
-                k.holds(values[spec.axes.firstIndex { $0.name == k.axis }!], values[spec.axes.firstIndex { $0.name == k.other }!])
-            }) { continue }
-            var doc: Any = base
-            for (a, v) in zip(spec.axes, values) {
-                do { doc = try a.path.setting(v.foundation, in: doc) } catch {
-                    throw ScenarioError(file: path, path: "$.axes[\(spec.axes.firstIndex { $0.name == a.name }!)].path", message: error.description)
-                }
-            }
+            if !constraints.allSatisfy({ k, a, b in k.holds(values[a], values[b]) }) { continue }
             let label = zip(spec.axes, values).map { "\($0.name)=\($1.label)" }.joined(separator: ", ")
-            let data = (try? JSONSerialization.data(withJSONObject: doc, options: [.sortedKeys])) ?? Data()
+            let data: Data
+            if let template {
+                data = template.text(values: combination.map(\.value))
+            } else {
+                var doc: Any = base
+                for (i, (a, v)) in zip(spec.axes, values).enumerated() {
+                    do { doc = try a.path.setting(v.foundation, in: doc) } catch {
+                        throw ScenarioError(file: path, path: "$.axes[\(i)].path", message: error.description)
+                    }
+                }
+                data = (try? JSONSerialization.data(withJSONObject: doc, options: [.sortedKeys])) ?? Data()
+            }
             let scenario: Scenario
             do {
+                // A template point differs from the first only in its values' texts (JSONSerialization's,
+                // of scalars): the first is checked strictly, the rest need not be.
                 scenario = try Scenario.decode(data, file: "\(path) at \(label)", registry: registry,
-                                               directory: URL(fileURLWithPath: basePath).deletingLastPathComponent())
+                                               directory: URL(fileURLWithPath: basePath).deletingLastPathComponent(),
+                                               strict: template == nil || points.isEmpty)
             } catch {
                 throw ScenarioError(file: path, path: "$.axes", message: "the point \(label) is not a valid scenario: \(error.path): \(error.message)")
             }

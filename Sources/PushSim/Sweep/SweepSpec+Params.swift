@@ -17,8 +17,8 @@ extension SweepSpec: ParamDeclaring {
                                   schema: .object(["type": "integer", "minimum": 0]))
         case .horizon: return .value(n, type: "duration", unit: SimDuration.unitList, default: .null, doc: "horizon; \(base)",
                                      schema: Schema.ref("duration"))
-        case .variants: return .value(n, type: "list of variant names", default: .null, doc: "the base's variants to keep",
-                                      schema: Schema.list(.object(["type": "string"])))
+        case .variants: return .value(n, type: "non-empty list of variant names", default: .null, doc: "the base's variants to keep",
+                                      schema: Schema.list(.object(["type": "string"]), count: 1...Int.max))
         case .strategies: return .value(n, type: "list of strategies", default: .null, doc: "strategies; \(base)",
                                         schema: Schema.list(Schema.ref("strategy"), count: 1...Int.max))
         case .combine: return Param.enumeration(n, default: Combine.grid, doc: "grid: every combination; zip: the i-th values together").any
@@ -43,7 +43,8 @@ extension Axis: ParamDeclaring {
         switch key {
         case .name: return .value(n, type: "string", default: .null, doc: "the axis column in the reports (default: the path)",
                                   schema: .object(["type": "string"]))
-        case .path: return .string(n, default: nil, doc: "where the value goes in the scenario, e.g. variants[lossy].channel.loss")
+        case .path: return .string(n, default: nil, doc: "where the value goes in the scenario, e.g. variants[lossy].channel.loss; "
+                                       + "a key after a list names its element of that kind, e.g. strategies.polling.interval")
         case .values: return .value(n, type: "list of JSON values, at least one", default: .null, doc: "the values (or give range)",
                                     schema: Schema.list(.object([]), count: 1...Int.max))
         case .range:

@@ -56,7 +56,15 @@ public struct SweepSpec: Decodable, Sendable {
         seed = c.contains(.seed) ? try c.decodeInteger(UInt64.self, .seed) : nil
         if c.contains(.horizon) { _ = try c.decodeDuration(.horizon); horizon = try c.decode(String.self, forKey: .horizon) }
         variants = try c.decodeOptional([String].self, forKey: .variants)
+        if variants?.isEmpty == true {
+            throw c.invalid(.variants, "expected at least one of the base's variant names (or leave \"variants\" out for all of them)")
+        }
         strategies = try c.decodeOptional(JSONValue.self, forKey: .strategies)
+        if let s = strategies {
+            // What replaces the base's "strategies": a non-empty list (its elements are checked in every point).
+            guard case let .array(list) = s else { throw c.invalid(.strategies, "expected a list of strategies") }
+            guard !list.isEmpty else { throw c.invalid(.strategies, "expected at least one strategy (or leave \"strategies\" out for the base's)") }
+        }
         combine = try c.decodeEnum(.combine, default: .grid)
         axes = try c.decode([Axis].self, forKey: .axes)
         guard !axes.isEmpty else { throw c.invalid(.axes, "expected at least one axis") }

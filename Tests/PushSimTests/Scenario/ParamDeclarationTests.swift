@@ -106,7 +106,7 @@ struct ParamDeclarationTests {
         (scenario(strategies: #"[{"kind": "recommended", "interval": "0s"}]"#), "$.strategies[0].interval",
          "expected a polling interval longer than 0s"),
         (scenario(strategies: #"[{"kind": "refetchNotifyPoll", "intervals": "1s"}]"#), "$.strategies[0].intervals",
-         "unknown key \"intervals\"; expected one of: interval, kind, name"),
+         "unknown key \"intervals\"; did you mean \"interval\"? expected one of: interval, kind, name"),
     ])
     func badValuePath(json: String, path: String, message: String) throws {
         let error = try #require(failure(json))
