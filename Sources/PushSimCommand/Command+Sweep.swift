@@ -70,7 +70,7 @@ extension Command {
         progress.finish()
         switch result {
         case let .complete(points):
-            out("\(plan.spec.name): \(points) points → \(folder.path)/\n")
+            out("\(plan.spec.name): \(points) points → \(folder.path)/\n\n" + sweepTable(folder))
             plots(folder, ["rate", "cost"], a, environment, out: out, err: err)
         case let .partial(done, total) where options.shard.n == 1:
             // Only parts that changed on disk again after their recomputation get here.
@@ -93,11 +93,27 @@ extension Command {
         defer { lock.release() }
         switch try SweepRunner.merge(dirs, into: target, allowOtherBuild: a.flags.contains("--allow-other-build"), warn: err) {
         case let .complete(points):
-            out("merged \(points) points → \(target.path)/\n")
+            out("merged \(points) points → \(target.path)/\n\n" + sweepTable(target))
             plots(target, ["rate", "cost"], a, environment, out: out, err: err)
             return 0
         case let .partial(done, total): out("merged; \(done) of \(total) points present, still missing \(total - done)\n"); return 1
         }
+    }
+
+    /// The summary table of the sweep assembled in `folder` (`SummaryText`): a row per point,
+    /// variant and strategy (the first 200), led by the point and its axis values, with the
+    /// `replications` column when points ran different numbers of them (adaptive mode), and
+    /// its key; empty if `summary.csv` cannot be read.
+    static func sweepTable(_ folder: URL) -> String {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("summary.csv").path) else { return "" }
+        let rows = CSV.parse(String(decoding: data, as: UTF8.self))
+        guard let header = rows.first, let variant = header.firstIndex(of: "variant") else { return "" }
+        let body = Array(rows.dropFirst())
+        // The axis columns, without a duration axis' seconds column.
+        let axes = header[1..<variant].filter { name in !(name.hasSuffix("_s") && header.contains(String(name.dropLast(2)))) }
+        let runs = header.firstIndex(of: "replications").map { r in Set(body.map { $0.count > r ? $0[r] : "" }) }
+        let leading = ["point"] + axes + ["variant", "strategy"] + ((runs?.count ?? 0) > 1 ? ["replications"] : [])
+        return SummaryText.render(header: header, rows: body, leading: leading, limit: 200) + "\n" + SummaryText.key
     }
 
     /// Draws the folder's plot.gp unless `--no-plot` (`Plotter`), and names what it drew.

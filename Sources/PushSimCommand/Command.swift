@@ -127,7 +127,7 @@ enum Command {
                                         runs: runs, messages: messages, progress: progress.update)
         progress.finish()
         out("\(scenario.name): \(scenario.replications) replication\(scenario.replications == 1 ? "" : "s"), seed \(scenario.seed) → \(folder.path)/\n\n")
-        out(SummaryTable.text(cells))
+        out(SummaryTable.text(cells) + "\n" + SummaryText.key)
         if scenario.fleet != nil { out(FleetSummaryText.text(folder: folder)) }
         plots(folder, scenario.fleet == nil ? ["rate"] : ["rate", "timeline"], a, environment, out: out, err: err)
         return 0
