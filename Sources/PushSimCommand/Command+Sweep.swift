@@ -23,7 +23,7 @@ extension Command {
     static func sweep(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                       environment: [String: String]) throws -> Int32 {
         try a.allow(flags: ["--quiet", "--allow-other-build", "--no-plot", "--allow-large"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed",
-                             "--runs", "--messages"])
+                             "--runs", "--messages", "--figure-size"])
         guard a.positional.count == 1 else { throw UsageError("expected exactly one sweep FILE") }
         if case let .scenario(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
             let path = a.positional[0]
@@ -55,6 +55,7 @@ extension Command {
         }
         options.runs = try a.runsFormat()
         options.messages = try a.runsFormat("--messages", default: .none)
+        options.figureSize = try a.figureSize()
         options.commit = environment["PUSHSIM_COMMIT"].flatMap { $0.isEmpty ? nil : $0 } ?? GitCommit.current()
         let plan = try SweepPlan.load(path: a.positional[0], replications: try a.int("--replications", in: 1...100_000_000), seed: seed,
                                       registry: registry)
@@ -71,7 +72,7 @@ extension Command {
         switch result {
         case let .complete(points):
             out("\(plan.spec.name): \(points) points → \(folder.path)/\n\n" + sweepTable(folder))
-            plots(folder, ["rate", "cost"], a, environment, out: out, err: err)
+            plots(folder, ["compare", "cost"], a, environment, out: out, err: err)
         case let .partial(done, total) where options.shard.n == 1:
             // Only parts that changed on disk again after their recomputation get here.
             err("pushsim: \(plan.spec.name): \(total - done) of \(total) points in \(folder.path)/points do not match their done records; rerun to recompute them\n")
@@ -84,17 +85,18 @@ extension Command {
 
     /// `merge DIR... [--out DIR]`: assembles sharded sweep folders (no scenario is decoded).
     static func merge(_ a: Arguments, out: (String) -> Void, err: (String) -> Void, environment: [String: String]) throws -> Int32 {
-        try a.allow(flags: ["--allow-other-build", "--no-plot"], options: ["--out"])
+        try a.allow(flags: ["--allow-other-build", "--no-plot"], options: ["--out", "--figure-size"])
+        let figureSize = try a.figureSize()
         guard !a.positional.isEmpty else { throw UsageError("expected one or more sweep result folders") }
         let dirs = a.positional.map { URL(fileURLWithPath: $0) }
         let target = a.options["--out"].map { URL(fileURLWithPath: $0) } ?? dirs[0]
         try SweepRunner.checkMerge(dirs, into: target, allowOtherBuild: a.flags.contains("--allow-other-build"))   // before writing
         let lock = try FolderLock(target, purpose: "pushsim merge")   // through the plots too
         defer { lock.release() }
-        switch try SweepRunner.merge(dirs, into: target, allowOtherBuild: a.flags.contains("--allow-other-build"), warn: err) {
+        switch try SweepRunner.merge(dirs, into: target, allowOtherBuild: a.flags.contains("--allow-other-build"), figureSize: figureSize, warn: err) {
         case let .complete(points):
             out("merged \(points) points → \(target.path)/\n\n" + sweepTable(target))
-            plots(target, ["rate", "cost"], a, environment, out: out, err: err)
+            plots(target, ["compare", "cost"], a, environment, out: out, err: err)
             return 0
         case let .partial(done, total): out("merged; \(done) of \(total) points present, still missing \(total - done)\n"); return 1
         }
