@@ -1,4 +1,4 @@
-# PushSim: `make run` (install what is missing, build, run the study, print the summary and draw its plot)
+# PushSim: `make run` (install what is missing, build, run the study, print the summary and draw its plots)
 # and `make test`. Every target installs libgsl-dev, librandom123-dev and zlib1g-dev first when missing
 # (apt output in .build/apt.log); `make install [PREFIX=...]` copies pushsim into PREFIX/bin.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
@@ -135,7 +135,7 @@ trace-svg: build
 validate: build
 	@for f in $$(find Scenarios -name '*.json' -not -path '*/bases/*' | sort); do $(BIN) validate $$f || exit 2; done
 
-# Every sweep in Scenarios/sweeps/ into Results/<name>/; pushsim draws its plots (rate and cost, SVG, PNG, PDF) with gnuplot.
+# Every sweep in Scenarios/sweeps/ into Results/<name>/; pushsim draws its plots (compare and cost, SVG, PNG, PDF) with gnuplot.
 sweep: build plot-deps
 	@for f in $(SWEEPS); do n=$$(basename $$f .json); \
 		$(BIN) sweep $$f --out Results/$$n || exit $$?; \

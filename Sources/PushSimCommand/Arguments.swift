@@ -17,7 +17,7 @@ struct Arguments {
     static let valued: Set<String> = ["--replications", "--seed", "--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--alpha",
                                       "--point", "--variant", "--strategy", "--replication", "--format", "--shuffle-ties", "--label", "--runs",
                                       "--in-place", "--power", "--detect", "--column", "--unit",
-                                      "--measured", "--threshold", "--messages", "--metric", "--delta", "--n0", "--batch"]
+                                      "--measured", "--threshold", "--messages", "--metric", "--delta", "--n0", "--batch", "--figure-size"]
 
     init(_ args: [String]) throws(UsageError) {
         var i = 0
@@ -96,6 +96,13 @@ extension Arguments {
         guard let text = options[name] else { return nil }
         guard let v = Double(text), v.isFinite else { throw UsageError("\(name) expects a finite number, got \"\(text)\"") }
         return v
+    }
+
+    /// `--figure-size` (`FigureSize`: column, text or WxH inches), `.text` when absent.
+    func figureSize() throws(UsageError) -> FigureSize {
+        guard let text = options["--figure-size"] else { return .text }
+        guard let size = FigureSize(parsing: text) else { throw UsageError("--figure-size expects \(FigureSize.syntax), got \"\(text)\"") }
+        return size
     }
 
     /// A number in (0, 1) (a level, a power or a rate change), or nil when absent.

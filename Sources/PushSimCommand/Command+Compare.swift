@@ -15,10 +15,11 @@ extension Command {
     /// a `ScenarioError` naming the file, row and column (exit 2). O(cells) or O(runs).
     static func compare(_ a: Arguments, out: (String) -> Void, err: (String) -> Void, environment: [String: String]) throws -> Int32 {
         try a.allow(flags: ["--intervals", "--fingerprints", "--paired"],
-                    options: ["--alpha", "--power", "--detect", "--measured", "--column", "--variant", "--strategy", "--threshold", "--out"])
+                    options: ["--alpha", "--power", "--detect", "--measured", "--column", "--variant", "--strategy", "--threshold", "--out",
+                              "--figure-size"])
         guard a.positional.count == 2 else { throw UsageError("expected BASELINE.csv and NEW.csv") }
         if a.options["--measured"] != nil { return try compareMeasured(a, out: out, err: err, environment: environment) }
-        for only in ["--column", "--variant", "--strategy", "--threshold", "--out"] where a.options[only] != nil {
+        for only in ["--column", "--variant", "--strategy", "--threshold", "--out", "--figure-size"] where a.options[only] != nil {
             throw UsageError("\(only) applies to --measured")
         }
         if a.flags.contains("--fingerprints") {

@@ -29,7 +29,7 @@ extension Command {
                       environment: [String: String]) throws -> Int32 {
         if a.options["--strategy"] != nil { throw UsageError("option --strategy does not apply here (\(strategyInSweep))") }
         try a.allow(flags: ["--quiet", "--allow-other-build", "--no-plot", "--allow-large"], options: ["--out", "--jobs", "--shard", "--target-halfwidth", "--max-replications", "--replications", "--seed",
-                             "--runs", "--messages"])
+                             "--runs", "--messages", "--figure-size"])
         guard a.positional.count == 1 else { throw UsageError("expected exactly one sweep FILE") }
         if case let .scenario(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
             let path = a.positional[0]
@@ -61,6 +61,7 @@ extension Command {
         }
         options.runs = try a.runsFormat()
         options.messages = try a.runsFormat("--messages", default: .none)
+        options.figureSize = try a.figureSize()
         options.commit = environment["PUSHSIM_COMMIT"].flatMap { $0.isEmpty ? nil : $0 } ?? GitCommit.current()
         let plan = try SweepPlan.load(path: a.positional[0], replications: try a.int("--replications", in: 1...100_000_000), seed: seed,
                                       registry: registry)
@@ -76,8 +77,8 @@ extension Command {
         progress.finish()
         switch result {
         case let .complete(points):
-            out("\(plan.spec.name): \(points) points → \(folder.path)/\n")
-            plots(folder, ["rate", "cost"], a, environment, out: out, err: err)
+            out("\(plan.spec.name): \(points) points → \(folder.path)/\n\n" + sweepTable(folder))
+            plots(folder, ["compare", "cost"], a, environment, out: out, err: err)
         case let .partial(done, total) where options.shard.n == 1:
             // Only parts that changed on disk again after their recomputation get here.
             err("pushsim: \(plan.spec.name): \(total - done) of \(total) points in \(folder.path)/points do not match their done records; rerun to recompute them\n")
@@ -90,20 +91,37 @@ extension Command {
 
     /// `merge DIR... [--out DIR]`: assembles sharded sweep folders (no scenario is decoded).
     static func merge(_ a: Arguments, out: (String) -> Void, err: (String) -> Void, environment: [String: String]) throws -> Int32 {
-        try a.allow(flags: ["--allow-other-build", "--no-plot"], options: ["--out"])
+        try a.allow(flags: ["--allow-other-build", "--no-plot"], options: ["--out", "--figure-size"])
+        let figureSize = try a.figureSize()
         guard !a.positional.isEmpty else { throw UsageError("expected one or more sweep result folders") }
         let dirs = a.positional.map { URL(fileURLWithPath: $0) }
         let target = a.options["--out"].map { URL(fileURLWithPath: $0) } ?? dirs[0]
         try SweepRunner.checkMerge(dirs, into: target, allowOtherBuild: a.flags.contains("--allow-other-build"))   // before writing
         let lock = try FolderLock(target, purpose: "pushsim merge")   // through the plots too
         defer { lock.release() }
-        switch try SweepRunner.merge(dirs, into: target, allowOtherBuild: a.flags.contains("--allow-other-build"), warn: err) {
+        switch try SweepRunner.merge(dirs, into: target, allowOtherBuild: a.flags.contains("--allow-other-build"), figureSize: figureSize, warn: err) {
         case let .complete(points):
-            out("merged \(points) points → \(target.path)/\n")
-            plots(target, ["rate", "cost"], a, environment, out: out, err: err)
+            out("merged \(points) points → \(target.path)/\n\n" + sweepTable(target))
+            plots(target, ["compare", "cost"], a, environment, out: out, err: err)
             return 0
         case let .partial(done, total): out("merged; \(done) of \(total) points present, still missing \(total - done)\n"); return 1
         }
+    }
+
+    /// The summary table of the sweep assembled in `folder` (`SummaryText`): a row per point,
+    /// variant and strategy (the first 200), led by the point and its axis values, with the
+    /// `replications` column when points ran different numbers of them (adaptive mode), and
+    /// its key; empty if `summary.csv` cannot be read.
+    static func sweepTable(_ folder: URL) -> String {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("summary.csv").path) else { return "" }
+        let rows = CSV.parse(String(decoding: data, as: UTF8.self))
+        guard let header = rows.first, let variant = header.firstIndex(of: "variant") else { return "" }
+        let body = Array(rows.dropFirst())
+        // The axis columns, without a duration axis' seconds column.
+        let axes = header[1..<variant].filter { name in !(name.hasSuffix("_s") && header.contains(String(name.dropLast(2)))) }
+        let runs = header.firstIndex(of: "replications").map { r in Set(body.map { $0.count > r ? $0[r] : "" }) }
+        let leading = ["point"] + axes + ["variant", "strategy"] + ((runs?.count ?? 0) > 1 ? ["replications"] : [])
+        return SummaryText.render(header: header, rows: body, leading: leading, limit: 200) + "\n" + SummaryText.key
     }
 
     /// Draws the folder's plot.gp unless `--no-plot` (`Plotter`), and names what it drew.

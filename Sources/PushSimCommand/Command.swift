@@ -100,8 +100,9 @@ enum Command {
     private static func run(_ a: Arguments, _ registry: PluginRegistry, out: (String) -> Void, err: @escaping (String) -> Void,
                             environment: [String: String]) throws -> Int32 {
         try a.allow(flags: ["--quiet", "--no-plot", "--allow-large"],
-                    options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties", "--runs", "--messages", "--strategy"])
+                    options: ["--out", "--jobs", "--replications", "--seed", "--shuffle-ties", "--runs", "--messages", "--strategy", "--figure-size"])
         let runs = try a.runsFormat()
+        let figureSize = try a.figureSize()
         let messages = try a.runsFormat("--messages", default: .none)
         if a.positional.count == 1, case let .sweep(key) = ScenarioFileKind(json: FileManager.default.contents(atPath: a.positional[0]) ?? Data()) {
             let path = a.positional[0]
@@ -127,12 +128,12 @@ enum Command {
                                                 commit: environment["PUSHSIM_COMMIT"].flatMap { $0.isEmpty ? nil : $0 } ?? GitCommit.current(),
                                                 addedStrategies: a.repeated["--strategy"] ?? [])
         let cells = try StudyReport.run(scenario, into: folder, jobs: jobs, provenance: provenance, shuffleTies: shuffleTies,
-                                        runs: runs, messages: messages, progress: progress.update)
+                                        runs: runs, messages: messages, figureSize: figureSize, progress: progress.update)
         progress.finish()
         out("\(scenario.name): \(scenario.replications) replication\(scenario.replications == 1 ? "" : "s"), seed \(scenario.seed) → \(folder.path)/\n\n")
-        out(SummaryTable.text(cells))
+        out(SummaryTable.text(cells) + "\n" + SummaryText.key)
         if scenario.fleet != nil { out(FleetSummaryText.text(folder: folder)) }
-        plots(folder, scenario.fleet == nil ? ["rate"] : ["rate", "timeline"], a, environment, out: out, err: err)
+        plots(folder, scenario.fleet == nil ? ["compare", "cost"] : ["compare", "cost", "timeline"], a, environment, out: out, err: err)
         return 0
     }
 }

@@ -7,6 +7,10 @@ extension CommandHelp {
                                            "the per-run rows: runs.csv, runs.csv.gz, or none (default csv)")
     private static let quiet = Option("--quiet", nil,
                                       "no progress line on stderr (it appears only when stderr is a terminal and CI is unset)")
+    private static let figureSize = Option("--figure-size", "column|text|WxH", "the physical size the figures are drawn at: column (3.5 in wide), "
+                                            + "text (7 in wide) or WxH in inches (e.g. 3.5x2.6; width 2 … 40, height 1.5 … 40); text is 8 pt, "
+                                            + "titles 9 pt, at that size in the PDF (whose page it is), the PNG (150 pixels per inch) and the SVG "
+                                            + "(default text; without a height, the panels set it)")
     private static let allowLarge = Option("--allow-large", nil,
                                            "run even when the size estimate (pushsim validate prints it) passes a limit: memory beyond what "
                                            + "the machine has available, more than 3e10 events in all (hours), reports beyond the free disk "
@@ -21,11 +25,13 @@ extension CommandHelp {
     static let run = CommandHelp(
         name: "run",
         synopsis: ["run FILE [--replications N] [--seed S] [--strategy KIND[:JSON]]... [--out DIR] [--jobs N] [--shuffle-ties SEED] "
-                   + "[--runs csv|gzip|none] [--messages csv|gzip|none] [--no-plot] [--quiet] [--allow-large]"],
+                   + "[--runs csv|gzip|none] [--messages csv|gzip|none] [--figure-size column|text|WxH] [--no-plot] [--quiet] [--allow-large]"],
         summary: "run a scenario: reports, plots and the summary table",
         description: "Runs every replication of every variant × strategy of the scenario FILE, writes runs.csv (see --runs), "
-            + "summary.csv, paired.csv, meta.json, plot.gp and, with --messages, messages.csv into DIR, prints the summary table and, with gnuplot on PATH, draws "
-            + "rate.svg/png/pdf. Reports are written under temporary names "
+            + "summary.csv, paired.csv, meta.json, plot.gp and, with --messages, messages.csv into DIR, prints the summary table (per "
+            + "variant and strategy: convergence rate with its 95% interval, pulls, stale screen time, freshness p95, convergence "
+            + "times) and, with gnuplot on PATH, draws compare.svg/png/pdf (the strategies side by side per variant, each measure "
+            + "with its interval) and cost.svg/png/pdf (pulls against staleness, the Pareto front marked). Reports are written under temporary names "
             + "and renamed into place; bad input writes nothing, and so does a scenario larger than the machine can run "
             + "(see --allow-large). A sweep file is run with pushsim sweep.",
         options: [
@@ -36,8 +42,9 @@ extension CommandHelp {
             jobs,
             Option("--shuffle-ties", "SEED", "run equal-time events in an order drawn from SEED instead of first-in first-out "
                    + "(a check of what depends on tie order; recorded in meta.json); default: FIFO"),
-            Option("--no-plot", nil, "do not draw the plots (by default, when gnuplot is on PATH, plot.gp is drawn into rate.svg/png/pdf"
-                   + ")"),
+            Option("--no-plot", nil, "do not draw the plots (by default, when gnuplot is on PATH, plot.gp is drawn into "
+                   + "compare.svg/png/pdf and cost.svg/png/pdf)"),
+            figureSize,
             runsFormat,
             Option("--messages", "csv|gzip|none", "also a row per message per device per run: messages.csv, messages.csv.gz, or "
                    + "none (default none; not for fleets). Each run is then run in a fresh, traced world: slower, the same results"),
@@ -46,7 +53,8 @@ extension CommandHelp {
         examples: ["run Scenarios/push-hint-study.json",
                    "run Scenarios/push-hint-study.json --replications 200 --seed 7 --out /tmp/study",
                    "run Scenarios/push-hint-study.json --strategy hintPull --strategy 'polling:{\"interval\": \"5m\", \"name\": \"poll5\"}'",
-                   "run Scenarios/push-hint-study.json --shuffle-ties=1 --runs=none --quiet"])
+                   "run Scenarios/push-hint-study.json --shuffle-ties=1 --runs=none --quiet",
+                   "run Scenarios/push-hint-study.json --figure-size column --out /tmp/paper"])
 
     static let trace = CommandHelp(
         name: "trace",
@@ -85,14 +93,16 @@ extension CommandHelp {
     static let sweep = CommandHelp(
         name: "sweep",
         synopsis: ["sweep FILE [--out DIR] [--jobs N] [--shard K/N] [--target-halfwidth W] [--max-replications M] "
-                   + "[--replications N] [--seed S] [--runs csv|gzip|none] [--messages csv|gzip|none] [--allow-other-build] [--no-plot] "
-                   + "[--quiet] [--allow-large]"],
+                   + "[--replications N] [--seed S] [--runs csv|gzip|none] [--messages csv|gzip|none] [--allow-other-build] "
+                   + "[--figure-size column|text|WxH] [--no-plot] [--quiet] [--allow-large]"],
         summary: "run (or resume) a parameter study",
         description: "Runs every point of the sweep FILE (its base scenario with each axis set to one of its values) "
             + "into DIR/points/, then assembles runs.csv (see --runs), messages.csv (see --messages), summary.csv, "
-            + "paired.csv, meta.json and plot.gp in DIR. Rerun with the same file and options, it resumes: finished "
-            + "points are kept and the reports end byte-identical to an uninterrupted run's. A scenario file is run "
-            + "with pushsim run.",
+            + "paired.csv, meta.json and plot.gp in DIR, prints the summary table per point, variant and strategy, and "
+            + "with gnuplot on PATH draws compare.svg/png/pdf (each measure against the first axis, strategies overlaid) "
+            + "and cost.svg/png/pdf (the cost against staleness, the Pareto front marked). Rerun with the same file and "
+            + "options, it resumes: finished points are kept and the reports end byte-identical to an uninterrupted run's "
+            + "(another --figure-size redraws the figures only). A scenario file is run with pushsim run.",
         options: [
             Option("--out", "DIR", "the results folder (default Results/<sweep name>)"),
             jobs,
@@ -105,8 +115,9 @@ extension CommandHelp {
             Option("--seed", "S", "the seed of every point (default: the sweep's \"seed\", else its base's)"),
             Option("--allow-other-build", nil, "resume even though the saved points were computed by another build of "
                    + "pushsim (by default a rebuilt binary refuses to mix its results with theirs)"),
-            Option("--no-plot", nil, "do not draw the plots (by default, when gnuplot is on PATH, plot.gp is drawn into rate.svg/png/pdf"
-                   + " and cost.svg/png/pdf)"),
+            Option("--no-plot", nil, "do not draw the plots (by default, when gnuplot is on PATH, plot.gp is drawn into "
+                   + "compare.svg/png/pdf and cost.svg/png/pdf)"),
+            figureSize,
             runsFormat,
             Option("--messages", "csv|gzip|none", "also a row per message per device per run of every point: messages.csv, "
                    + "messages.csv.gz, or none (default none; not for fleets), each row headed by its runs.csv row's run_id, point "
@@ -119,13 +130,14 @@ extension CommandHelp {
 
     static let merge = CommandHelp(
         name: "merge",
-        synopsis: ["merge DIR... [--out DIR] [--allow-other-build] [--no-plot]"],
+        synopsis: ["merge DIR... [--out DIR] [--allow-other-build] [--figure-size column|text|WxH] [--no-plot]"],
         summary: "combine the folders of sharded sweep runs",
         description: "Copies the finished points of the folders of pushsim sweep --shard runs into one folder and "
-            + "assembles the reports once every point is there; exit 1 saying how many points are still missing. "
+            + "assembles the reports once every point is there, printing the summary table as pushsim sweep does; exit 1 saying how many points are still missing. "
             + "Folders of different sweeps (or swept with different --runs or --messages) are refused (exit 2).",
         options: [Option("--out", "DIR", "the folder to assemble into (default: the first DIR)"),
                   Option("--allow-other-build", nil, "merge shards computed by different builds of pushsim (refused by default)"),
+                  figureSize,
                   Option("--no-plot", nil, "do not draw the merged plots (drawn by default when gnuplot is on PATH)")],
         examples: ["merge /tmp/loss-rate-1 /tmp/loss-rate-2 --out Results/loss-rate"])
 
@@ -135,7 +147,7 @@ extension CommandHelp {
                    "compare A/runs.csv B/runs.csv --paired [--alpha A]",
                    "compare A/runs.csv B/runs.csv --fingerprints",
                    "compare SIMULATED.csv MEASURED.csv --measured COLUMN [--column NAME] [--variant V] [--strategy S] "
-                   + "[--threshold T] [--alpha A] [--out DIR]"],
+                   + "[--threshold T] [--alpha A] [--out DIR [--figure-size column|text|WxH]]"],
         summary: "did rates, means, runs or fingerprints move? or vs measured",
         description: "Given two summary.csv files, every cell's every rate by the two-proportion test and every mean with a 95% "
             + "interval by Welch's t-test (its standard error from the interval), all one family at --alpha by Holm's step-down "
@@ -168,6 +180,7 @@ extension CommandHelp {
             Option("--strategy", "S", "with --measured: the cell's strategy (needed when the file has more than one)"),
             Option("--threshold", "T", "with --measured: also the share of each side above T, with 95% Wilson intervals"),
             Option("--out", "DIR", "with --measured: write the Q-Q plot there (qq.gp; qq.svg, qq.png, qq.pdf with gnuplot)"),
+            Option("--figure-size", "column|text|WxH", "with --measured and --out: the Q-Q plot's size, column, text (default) or WxH inches"),
         ],
         examples: ["compare Results/baselines/push-hint-study.summary.csv Results/push-hint-study/summary.csv --intervals",
                    "compare old/summary.csv new/summary.csv --detect 0.06 --power 0.8",

@@ -38,4 +38,27 @@ import Testing
         #expect(try value("lost", "convergence_rate_ci_low") == 0)
         #expect(abs(try value("lost", "convergence_rate_ci_high") - 0.561497) < 2e-6)
     }
+
+    @Test("summary.csv: mean_pulls and mean_server_requests with their 95% t intervals are those of runs.csv's columns, cell by cell")
+    func perRunMeansFromRuns() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        #expect(runCLI(["run", scenarioURL("Scenarios/push-hint-study.json").path, "--replications", "40", "--out", out.path]).status == 0)
+        let runs = CSV.parse(try String(contentsOf: out.appendingPathComponent("runs.csv"), encoding: .utf8))
+        let summary = CSV.parse(try String(contentsOf: out.appendingPathComponent("summary.csv"), encoding: .utf8))
+        let (rh, sh) = (runs[0], summary[0])
+        var varied = 0
+        for row in summary.dropFirst() {
+            for (column, mean) in [("pulls", "mean_pulls"), ("server_requests", "mean_server_requests")] {
+                let values = runs.dropFirst().filter { $0[0] == row[0] && $0[1] == row[1] }.map { Double($0[rh.firstIndex(of: column)!])! }
+                let interval = try #require(Statistics.meanInterval(values))
+                func field(_ name: String) -> Double { Double(row[sh.firstIndex(of: name)!])! }
+                #expect(abs(field(mean) - Statistics.mean(values)) < 1e-6)
+                #expect(abs(field(mean + "_ci_low") - interval.low) < 2e-6 && abs(field(mean + "_ci_high") - interval.high) < 2e-6, "\(row[0]) \(row[1]) \(mean)")
+                if interval.high > interval.low { varied += 1 }
+            }
+        }
+        #expect(varied >= 2, "some cell's pulls vary, so the interval is not trivially the mean")
+    }
 }

@@ -20,11 +20,11 @@ enum FleetPlot {
 
     /// One panel per measure that is not zero throughout (at least the first panel), x
     /// from minute 0 to the horizon's.
-    static func figure(name: String, cells: [String], timelines: [FleetTimeline]) -> GnuplotFigure {
+    static func figure(name: String, cells: [String], timelines: [FleetTimeline], size: FigureSize = .text) -> GnuplotFigure {
         var panels = measures.map { title, value in
-            GnuplotFigure.Panel(title: title, series: zip(cells, timelines).map { cell, timeline in
-                GnuplotFigure.Series(title: cell, points: timeline.minutes.enumerated().compactMap { i, m in
-                    value(m).map { (x: Double(i), y: $0, low: nil, high: nil, label: nil) }
+            GnuplotFigure.Panel(title: title, series: zip(cells, timelines).enumerated().map { c, pair in
+                GnuplotFigure.Series(title: pair.0, style: c, look: .linesPoints, points: pair.1.minutes.enumerated().compactMap { i, m in
+                    value(m).map { GnuplotFigure.Point(x: Double(i), y: $0) }
                 })
             })
         }
@@ -33,7 +33,7 @@ enum FleetPlot {
         if panels.isEmpty { panels = [first] }
         let last = Double(max(1, (timelines.first?.minutes.count ?? 2) - 1))
         return GnuplotFigure(name: "timeline", title: "\(name): fleet timeline, replication 0", panels: panels, columns: min(2, panels.count),
-                             x: .numeric(label: "minute", log: false, tics: nil, range: 0...last), yLabel: "value", yRange: nil, lines: true)
+                             x: .numeric(label: "minute", log: false, tics: nil, range: 0...last), yLabel: "value", yRange: nil, size: size)
     }
 }
 

@@ -10,7 +10,7 @@ enum FleetReport {
     /// Runs every fleet run (replication × variant × strategy, `jobs` at once) and writes
     /// the reports into `set`; returns the recipient-level summaries.
     static func run(_ scenario: Scenario, fleet: FleetSpec, simulation: Simulation, set: ReportSet, jobs: Int, runs format: RunsFormat,
-                    progress: ((Int, Int) -> Void)?) throws -> [CellSummary] {
+                    figureSize: FigureSize = .text, progress: ((Int, Int) -> Void)?) throws -> [CellSummary] {
         var cells: [CellSummary] = []
         for v in scenario.variants { for s in scenario.strategies { cells.append(CellSummary(variant: v.name, strategy: s.name)) } }
         let runs = try set.runs(format)
@@ -67,8 +67,8 @@ enum FleetReport {
         let summaryRows = cells.map { SummaryTable.record($0) }
         try set.write("summary.csv", CSV.record(SummaryTable.columns) + summaryRows.joined())
         let timelineFigure = FleetPlot.figure(name: scenario.name, cells: cells.map { "\($0.variant) / \($0.strategy)" },
-                                              timelines: firstTimelines.map { $0! })
-        try set.write("plot.gp", RunPlot.script(name: scenario.name, summary: summaryRows.flatMap { CSV.parse($0) }, runs: "runs")
+                                              timelines: firstTimelines.map { $0! }, size: figureSize)
+        try set.write("plot.gp", RunPlot.script(name: scenario.name, summary: summaryRows.flatMap { CSV.parse($0) }, runs: "runs", size: figureSize)
             + "# The fleet's timeline (replication 0): timeline.svg, timeline.png and timeline.pdf.\n" + timelineFigure.script())
         try set.write("paired.csv", CSV.record(PairedTable.columns)
             + PairedTable.rows(variants: scenario.variants.map(\.name), strategies: scenario.strategies.map(\.name), difference: paired.difference))

@@ -39,6 +39,9 @@ public struct Column: Sendable {
     public let write: @Sendable (RunRecord, inout CSVLine) -> Void
     /// How `summary.csv` summarises the column, in output order (empty: not summarised).
     public let summary: [SummaryRule]
+    /// A few words on what the value is, repeated where its summary columns name it
+    /// (e.g. "time from the last server change to convergence"); nil for none.
+    public let gloss: String?
 
     /// A column with an explicit writer (identity columns, the fingerprint).
     public init(_ name: String, type: String, unit: String = "—", _ doc: String, emptyWhen: String? = nil,
@@ -47,9 +50,9 @@ public struct Column: Sendable {
     }
 
     init(_ name: String, type: String, unit: String, _ doc: String, emptyWhen: String?, value: Value, summary: [SummaryRule],
-         write: @escaping @Sendable (RunRecord, inout CSVLine) -> Void) {
+         gloss: String? = nil, write: @escaping @Sendable (RunRecord, inout CSVLine) -> Void) {
         self.name = name; self.type = type; self.unit = unit; self.doc = doc; self.emptyWhen = emptyWhen
-        self.value = value; self.summary = summary; self.write = write
+        self.value = value; self.summary = summary; self.gloss = gloss; self.write = write
     }
 
     /// A `1`/`0` column.
@@ -69,11 +72,11 @@ public struct Column: Sendable {
     }
 
     /// A time column in exact seconds; the name ends in `_s`.
-    public static func duration(_ name: String, _ doc: String, emptyWhen: String? = nil, summary: [SummaryRule] = [],
+    public static func duration(_ name: String, _ doc: String, emptyWhen: String? = nil, summary: [SummaryRule] = [], gloss: String? = nil,
                                 _ value: @escaping @Sendable (RunOutcome) -> SimDuration?) -> Column {
         precondition(name.hasSuffix("_s"), "a time column's name ends in _s: \(name)")
         return Column(name, type: "decimal, 6 digits", unit: "seconds", doc, emptyWhen: emptyWhen, value: .duration(value),
-                      summary: summary) { r, line in
+                      summary: summary, gloss: gloss) { r, line in
             _ = append(.duration(value), of: r.outcome, to: &line)
         }
     }

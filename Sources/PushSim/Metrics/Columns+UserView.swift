@@ -58,7 +58,7 @@ extension Columns {
             $0.counts[.deviceWakeups]
         },
         .count("server_requests", unit: "requests", "pulls that reached the server (started with network; failed ones included), and Notification Service Extension fetches (I7)",
-               summary: [.mean]) { $0.counts[.serverRequests] },
+               summary: [.meanAndInterval]) { $0.counts[.serverRequests] },
         .decimal("server_requests_per_hour", unit: "requests per hour", "`server_requests` / the horizon in hours",
                  summary: [.pooled("server_requests_per_hour", "server_requests", per: .hours)]) {
             Double($0.counts[.serverRequests]) / $0.experience.hours

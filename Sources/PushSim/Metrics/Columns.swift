@@ -27,12 +27,18 @@ public enum Columns {
         },
         Column("replication", type: "integer", "0-based replication index; the value in the stream-seed derivation",
                summary: [.runs("replications")]) { r, line in line.append(r.replication) },
-        Column("seed", type: "integer 0 … 2⁶⁴ − 1", "the scenario seed after any `--seed` (same on every row; stream seeds derive "
-               + "from seed, replication and stream name and are not written)") { r, line in line.append(r.seed) },
+        Column("seed", type: "integer 0 … 2⁶⁴ − 1", "the scenario's seed: its `seed`, or `--seed` when given (in a sweep, the "
+               + "point's: the sweep's or base's, unless an axis sets it); the same on every row of a run, not a per-run seed (each run's "
+               + "random streams derive from this seed, its `replication` and the stream name, and are not written)") { r, line in
+            line.append(r.seed)
+        },
         .flag("converged", "client value = server value for every key at the horizon",
               summary: [.runRate(.init(runs: "converged", rate: "convergence_rate"))]) { $0.converged },
-        .duration("convergence_time_s", "from the last server change that ran until the states last became equal (≥ 0)",
-                  emptyWhen: "`converged` = 0", summary: [.quantiles([0.5, 0.95])]) { $0.convergenceTime },
+        .duration("convergence_time_s", "seconds from the last server change that ran (whether or not it sent a push), not from "
+                  + "the run's start, until the client's state last became equal to the server's (≥ 0; 0 when it caught up at that "
+                  + "instant or no change ran)",
+                  emptyWhen: "`converged` = 0", summary: [.quantiles([0.5, 0.95])],
+                  gloss: "seconds from the last server change to convergence") { $0.convergenceTime },
         Column("final_cursor", type: "integer", unit: "change sequence number", "the client's cursor at the horizon (newest change "
                + "applied through a pull; 0 if it never pulled; always 0 for `applyPayload`)") { r, line in
             line.append(Int(r.outcome.finalCursor))
@@ -94,7 +100,7 @@ public enum Columns {
         .count("deleted_signals", unit: "signals", "`deletedMessages` signals that reached the app (installed and not stopped)",
                summary: [.mean]) { $0.counts[.deletedSignals] },
         .count("pulls", unit: "pulls", "pulls started, full syncs included, failed ones included, also those that returned nothing",
-               summary: [.mean]) { $0.counts[.pulls] },
+               summary: [.meanAndInterval]) { $0.counts[.pulls] },
         .count("pull_failures", unit: "pulls", "pulls that failed (no network, failure draw, offline at completion, past the "
                + "handler-time deadline, uninstalled)", summary: [.mean]) { $0.counts[.pullFailures] },
         .count("resets", unit: "pulls", "pulls answered with a snapshot: a reset (cursor older than the log) or a full sync",

@@ -2,7 +2,7 @@
 /// (`CellSummary`) and into the `summary.csv` columns that read them.
 ///
 /// A cell keeps one integer sum per summarised count or time column (microseconds for a
-/// time), one per tally label, one `RunningMoments` per `.meanWithInterval`, one
+/// time), one per tally label, one `RunningMoments` per `.meanWithInterval` or `.meanAndInterval`, one
 /// `RunningQuantiles` per `.quantiles`, one maximum per `.max`, one run count per
 /// `.runRate` and one real sum per `.hours` term: O(columns) memory, plus the quantiles'
 /// bounded histograms.
@@ -34,6 +34,8 @@ struct SummaryLayout: Sendable {
     /// How a `summary.csv` field is read from a cell.
     enum Read: Sendable {
         case key(Int), runs, sum(Int), tally(Range<Int>, labels: [String]), mean(Int, scale: Double?)
+        /// The ends of the interval around `.mean(sum, scale)` from the moments' variance.
+        case meanLow(Int, moments: Int, scale: Double?), meanHigh(Int, moments: Int, scale: Double?)
         case momentsMean(Int), momentsLow(Int), momentsHigh(Int), momentsCount(Int), quantile(Int, Double)
         case maxCount(Int), maxDuration(Int), runsWith(Int), runRate(Int), runLow(Int), runHigh(Int)
         case pooled(Term, Term)
@@ -103,6 +105,7 @@ struct SummaryLayout: Sendable {
         let seconds = c.unitSuffix == "_s", decimals = seconds ? "`%.6f` seconds" : "`%.6f`"
         let withValue = c.emptyWhen == nil ? "all runs" : "the runs with a value"
         let emptyNone = c.emptyWhen == nil ? nil : "no run with a value"
+        let named = "`\(c.name)`" + (c.gloss.map { " (\($0))" } ?? "")
         func out(_ name: String, _ type: String, _ doc: String, _ empty: String?, _ read: Read) {
             outputs.append(Output(name: name, type: type, doc: doc, emptyWhen: empty, read: read, column: c.name))
         }
@@ -121,6 +124,15 @@ struct SummaryLayout: Sendable {
         case .mean:
             out("mean_\(c.name)", decimals, "mean `\(c.name)` per run: Σ / `replications`, over all runs", nil,
                 .mean(Self.slot(slots.sum, c), scale: seconds ? 1_000_000 : nil))
+        case .meanAndInterval:
+            precondition(c.emptyWhen == nil, "meanAndInterval is for a column every run has: \(c.name)")
+            let i = Self.next(&momentsCount)
+            slots.moments = Int32(i)
+            let (sum, scale) = (Self.slot(slots.sum, c), seconds ? 1_000_000.0 : nil)
+            out("mean_\(c.name)", decimals, "mean `\(c.name)` per run: Σ / `replications`, over all runs", nil, .mean(sum, scale: scale))
+            out("mean_\(c.name)_ci_low", decimals, "low end of its 95% Student-t interval over the runs", "fewer than two runs",
+                .meanLow(sum, moments: i, scale: scale))
+            out("mean_\(c.name)_ci_high", decimals, "high end of that interval", "fewer than two runs", .meanHigh(sum, moments: i, scale: scale))
         case .meanWithInterval:
             let i = Self.next(&momentsCount)
             slots.moments = Int32(i)
@@ -141,7 +153,7 @@ struct SummaryLayout: Sendable {
             quantileSlot[c.name] = i
             for p in ps {
                 out("\(c.stem)_p\(Int((p * 100).rounded()))\(c.unitSuffix)", decimals,
-                    "quantile \(p) of `\(c.name)` over \(withValue)", emptyNone, .quantile(i, p))
+                    "quantile \(p) of \(named) over \(withValue)", emptyNone, .quantile(i, p))
             }
         case .max(let name):
             let i = Self.next(&maximumCount)

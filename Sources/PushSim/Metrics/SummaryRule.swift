@@ -16,6 +16,11 @@ public enum SummaryRule: Sendable {
     case total(String? = nil)
     /// The mean per run, sum / runs, `%.6f` (a time in seconds): `mean_<name>`.
     case mean
+    /// The mean per run, as `.mean` (Σ / runs, exact), and its 95% Student-t interval,
+    /// mean ± t₀.₉₇₅,ₙ₋₁ · s/√n with s the runs' sample standard deviation (empty with fewer
+    /// than two runs): `mean_<name>`, `mean_<name>_ci_low`, `mean_<name>_ci_high`, in the
+    /// mean's unit. For a column never empty (a count, or a time every run has).
+    case meanAndInterval
     /// The mean over the runs with a value and its 95% Student-t interval (empty with
     /// fewer than two): `mean_<stem><unit>`, `mean_<stem><unit>_ci_low`, `mean_<stem><unit>_ci_high`
     /// (`stem` is the name without its unit suffix `_s`; the bounds are in the mean's unit),

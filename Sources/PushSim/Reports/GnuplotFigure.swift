@@ -1,23 +1,63 @@
-/// A gnuplot script drawing small multiples: a figure is a grid of panels (rows × columns)
-/// sharing axes' meaning, each panel one or more series, written to SVG, PNG and PDF
-/// (`<name>.svg`, `.png`, `.pdf`) in the folder where gnuplot runs. Data go inline
-/// (`$d<panel>_<series>` blocks, one `x y low high label` row per point), so the script is
-/// the whole plot and is deterministic text.
+/// A gnuplot script drawing small multiples at a physical size (`FigureSize`): a figure is
+/// a grid of panels, each one or more series, with one legend below the grid, written to
+/// SVG, PNG and PDF (`<name>.svg`, `.png`, `.pdf`) in the folder where gnuplot runs. Data
+/// go inline (`$d<panel>_<series>` blocks, one `x y low high xlow xhigh label` row per
+/// point), so the script is the whole plot and is deterministic text.
 ///
-/// Every series is visible by construction: series that could overlap go in panels of
-/// their own, a panel's series get distinct colours, point shapes and dash patterns, and
-/// a legend (only when a panel has more than one series) sits below the panel, outside
-/// the data. Labels are `noenhanced`, so `_ { } ^` show as typed.
+/// Text is 8 pt (the title 9 pt) at the figure's size: the PDF's page is the size, the
+/// PNG is drawn at 150 pixels per inch with fonts, lines and points scaled to match, the
+/// SVG in points. A series keeps its style (colour, point shape, dash) in every panel, so
+/// one legend names them all; markers are open, and interval bars (with caps) are drawn
+/// over them, so a short interval still shows its caps beside the marker. Labels are
+/// `noenhanced`, so `_ { } ^` show as typed.
 struct GnuplotFigure {
+    /// One point: (x, y), a y interval and an x interval when known, a label when wanted.
+    struct Point {
+        var x: Double, y: Double
+        var low: Double?, high: Double?
+        var xLow: Double?, xHigh: Double?
+        var label: String?
+
+        init(x: Double, y: Double, low: Double? = nil, high: Double? = nil, xLow: Double? = nil, xHigh: Double? = nil, label: String? = nil) {
+            self.x = x; self.y = y; self.low = low; self.high = high; self.xLow = xLow; self.xHigh = xHigh; self.label = label
+        }
+    }
+
+    /// How a series is drawn.
+    enum Look {
+        /// Open markers (and their intervals).
+        case points
+        /// Markers joined in point order (a long series marks every n-th point only).
+        case linesPoints
+        /// A line through the points, no markers (a reference line).
+        case line
+        /// A Pareto front: the points ringed and joined by a dashed staircase (`steps`),
+        /// dark grey; the points are given in x order.
+        case front
+    }
+
     struct Series {
+        /// The legend's name for the series (empty: not in the legend).
         var title: String
-        /// (x, y, low, high, label): low/high nil without an interval; label nil unlabelled.
-        var points: [(x: Double, y: Double, low: Double?, high: Double?, label: String?)]
+        /// The style index (colour, point shape, dash), the same in every panel.
+        var style: Int
+        var look: Look
+        var points: [Point]
+
+        init(title: String, style: Int = 0, look: Look = .points, points: [Point]) {
+            self.title = title; self.style = style; self.look = look; self.points = points
+        }
     }
 
     struct Panel {
         var title: String
         var series: [Series]
+        /// This panel's y range (else the figure's).
+        var yRange: ClosedRange<Double>?
+
+        init(title: String, series: [Series], yRange: ClosedRange<Double>? = nil) {
+            self.title = title; self.series = series; self.yRange = yRange
+        }
     }
 
     enum XAxis {
@@ -26,25 +66,51 @@ struct GnuplotFigure {
         case numeric(label: String, log: Bool, tics: [(Double, String)]?, range: ClosedRange<Double>? = nil)
         /// Categories at 0, 1, …, labelled.
         case categories(label: String, names: [String])
+
+        var isCategorical: Bool { if case .categories = self { true } else { false } }
     }
 
     var name: String
     var title: String
     var panels: [Panel]
+    /// Panels per row at most (fewer when the width leaves a panel under 1.6 in).
     var columns: Int
     var x: XAxis
+    /// The y axis label, in the first column (empty: none).
     var yLabel: String
-    /// A fixed y range, e.g. 0 … 1.05 for a rate; nil: autoscale.
+    /// A fixed y range for every panel without its own, e.g. 0 … 1.05 for a rate; nil: autoscale.
     var yRange: ClosedRange<Double>?
-    /// Connect a series' points (false for categories).
-    var lines: Bool
+    var size: FigureSize
+    /// A line under the title (what the bars are, what is ringed), or nil.
+    var note: String?
+
+    init(name: String, title: String, panels: [Panel], columns: Int, x: XAxis, yLabel: String, yRange: ClosedRange<Double>?,
+         size: FigureSize = .text, note: String? = nil) {
+        self.name = name; self.title = title; self.panels = panels; self.columns = columns; self.x = x; self.yLabel = yLabel
+        self.yRange = yRange; self.size = size; self.note = note
+    }
 
     /// The formats a figure is drawn in, in drawing order.
     static let formats = ["svg", "png", "pdf"]
 
-    /// The files `plot.gp` of a run or sweep draws (`rate.*`, `cost.*`): a commit of new
-    /// reports removes them (they show the old set) until they are drawn again.
-    public static let figureFiles = ["rate", "cost", "timeline"].flatMap { name in formats.map { "\(name).\($0)" } }
+    /// The PNG's pixels per inch.
+    static let pngDPI = 150.0
+
+    /// The files `plot.gp` of a run or sweep draws (`compare.*`, `cost.*`, a fleet's
+    /// `timeline.*`; `rate.*` of earlier versions): a commit of new reports removes them
+    /// (they show the old set) until they are drawn again.
+    public static let figureFiles = ["rate", "compare", "cost", "timeline"].flatMap { name in formats.map { "\(name).\($0)" } }
+
+    /// The legend's entries: each titled (style, look) once, in order of first appearance.
+    var legend: [(title: String, style: Int, look: Look)] {
+        var out: [(title: String, style: Int, look: Look)] = []
+        for panel in panels {
+            for s in panel.series where !s.title.isEmpty && !out.contains(where: { $0.title == s.title && $0.style == s.style }) {
+                out.append((s.title, s.style, s.look))
+            }
+        }
+        return out
+    }
 
     /// The gnuplot commands drawing the figure into `<name>.svg`, `.png` and `.pdf`.
     func script() -> String {
@@ -53,89 +119,58 @@ struct GnuplotFigure {
             for (s, series) in panel.series.enumerated() {
                 text += "$d\(p)_\(s) << EOD\n"
                 for point in series.points {
-                    let fields = [Self.number(point.x), Self.number(point.y), point.low.map(Self.number) ?? "NaN",
-                                  point.high.map(Self.number) ?? "NaN", Self.quoted(point.label ?? "")]
+                    let fields = [point.x, point.y].map(Self.number) + [point.low, point.high, point.xLow, point.xHigh].map { $0.map(Self.number) ?? "NaN" }
+                        + [Self.quoted(point.label ?? "")]
                     text += fields.joined(separator: " ") + "\n"
                 }
                 text += "EOD\n"
             }
         }
-        let rows = (panels.count + columns - 1) / columns
-        let legendRows = panels.map { $0.series.count > 1 ? ($0.series.count + 2) / 3 : 0 }.max() ?? 0
-        let width = max(480, columns * 380), height = 90 + rows * (300 + legendRows * 18)
+        let layout = Layout(self)
+        let (w, h) = (layout.width, layout.height)
+        // Cairo sets a font of n points at n · 96/72 points (pixels at 72 per inch), hence the
+        // font scale of 0.75 in the PDF, and 0.75 · dpi/72 in the PNG (whose lines and points
+        // scale by dpi/72).
+        let scale = Self.number(Self.pngDPI / 72), fontScale = Self.number(0.75 * Self.pngDPI / 72)
+        text += "# \(Self.number(w)) × \(Self.number(h)) in; text 8 pt (title 9 pt) at that size; the PNG at \(Self.number(Self.pngDPI)) pixels per inch.\n"
         text += "do for [fmt in \"\(Self.formats.joined(separator: " "))\"] {\n"
-        text += "  if (fmt eq \"svg\") { set terminal svg size \(width),\(height) dynamic noenhanced font \"sans,11\" }\n"
-        text += "  if (fmt eq \"png\") { set terminal pngcairo size \(width),\(height) noenhanced font \"sans,10\" }\n"
-        text += "  if (fmt eq \"pdf\") { set terminal pdfcairo size \(Self.number(Double(width) / 96)),\(Self.number(Double(height) / 96)) "
-            + "noenhanced font \"sans,8\" }\n"
+        text += "  if (fmt eq \"svg\") { set terminal svg size \(Self.number(w * 72)),\(Self.number(h * 72)) dynamic noenhanced font \"sans,8\" linewidth 0.75 }\n"
+        text += "  if (fmt eq \"png\") { set terminal pngcairo size \(Int((w * Self.pngDPI).rounded())),\(Int((h * Self.pngDPI).rounded())) "
+            + "noenhanced font \"sans,8\" fontscale \(fontScale) linewidth \(Self.number(0.75 * Self.pngDPI / 72)) pointscale \(scale) }\n"
+        text += "  if (fmt eq \"pdf\") { set terminal pdfcairo size \(Self.number(w))in,\(Self.number(h))in noenhanced font \"sans,8\" fontscale 0.75 linewidth 1.5 }\n"
         text += "  set output \"\(name).\" . fmt\n"
-        text += "  set multiplot layout \(rows),\(columns) title \(Self.quoted(title))\n"
-        text += "  set grid\n"
-        for (p, panel) in panels.enumerated() { text += panelCommands(p, panel, lastRow: p / columns == rows - 1) }
-        text += "  unset multiplot\n}\n"
+        text += "  set multiplot\n"
+        // A line per label, each centred vertically on its position.
+        var titleTags: [Int] = []
+        for (i, line) in layout.titleLines.enumerated() {
+            titleTags.append(101 + i)
+            text += "  set label \(101 + i) \(Self.quoted(line)) at screen 0.5, screen "
+                + "\(Self.number(layout.screenY(0.1 + (Double(i) + 0.5) * Layout.titleLine))) center font \",9\"\n"
+        }
+        let noteTop = 0.13 + Double(layout.titleLines.count) * Layout.titleLine
+        for (i, line) in layout.noteLines.enumerated() {
+            titleTags.append(121 + i)
+            text += "  set label \(121 + i) \(Self.quoted(line)) at screen 0.5, screen "
+                + "\(Self.number(layout.screenY(noteTop + (Double(i) + 0.5) * Layout.line))) center font \",8\"\n"
+        }
+        text += "  set grid lc rgb \"#d0d0d0\" lw 0.6 dt solid\n  set pointintervalbox 0.001\n  set errorbars 1.2\n  unset key\n"
+        // The title labels are drawn with the first plot only (a label is drawn by every plot).
+        let unsetTitle = titleTags.map { "  unset label \($0)\n" }.joined()
+        for (p, panel) in panels.enumerated() { text += panelCommands(p, panel, layout) + (p == 0 ? unsetTitle : "") }
+        text += legendCommands(layout)
+        text += "  unset multiplot\n  set border\n  set tics\n  set grid\n}\n"
         return text
     }
 
-    private func panelCommands(_ p: Int, _ panel: Panel, lastRow: Bool) -> String {
-        var text = "  set title \(Self.quoted(panel.title))\n"
-        guard panel.series.contains(where: { !$0.points.isEmpty }) else {
-            // No value to draw (e.g. a convergence time where no run converged): an empty frame
-            // that says so, since a plot of no points would stop gnuplot and every later panel.
-            return text + "  unset logscale x\n  set xrange [0:1]\n  set yrange [0:1]\n  unset key\n  set xtics autofreq norotate\n"
-                + "  set xlabel \"\"\n  set ylabel \"\"\n  set label 1 \"no value\" at graph 0.5, graph 0.5 center\n"
-                + "  plot NaN notitle\n  unset label 1\n"
-        }
-        switch x {
-        case let .numeric(label, log, tics, range):
-            text += "  set xlabel \(Self.quoted(lastRow ? label : ""))\n"
-            text += log ? "  set logscale x\n" : "  unset logscale x\n"
-            if let tics { text += "  set xtics (" + tics.map { "\(Self.quoted($0.1)) \(Self.number($0.0))" }.joined(separator: ", ") + ") rotate by 30 right\n" }
-            else { text += "  set xtics autofreq norotate\n" }
-            if let range { text += "  set xrange [\(Self.number(range.lowerBound)):\(Self.number(range.upperBound))]\n  set offsets 0, 0, 0, 0\n" }
-            else { text += "  set autoscale x\n  set offsets graph 0.04, graph 0.04, 0, 0\n" }
-        case let .categories(label, names):
-            text += "  set xlabel \(Self.quoted(lastRow ? label : ""))\n  unset logscale x\n"
-            text += "  set xtics (" + names.enumerated().map { "\(Self.quoted($0.element)) \($0.offset)" }.joined(separator: ", ") + ") rotate by 30 right\n"
-            text += "  set xrange [-0.5:\(names.count) - 0.5]\n  set offsets 0, 0, 0, 0\n"
-        }
-        text += "  set ylabel \(Self.quoted(p % columns == 0 ? yLabel : ""))\n"
-        text += yRange.map { "  set yrange [\(Self.number($0.lowerBound)):\(Self.number($0.upperBound))]\n" } ?? "  set autoscale y\n"
-        text += panel.series.count > 1 ? "  set key outside below center horizontal maxcols 3 samplen 2\n" : "  unset key\n"
-        var plots: [String] = []
-        for (s, series) in panel.series.enumerated() {
-            // A long series (a fleet's timeline: a point a minute) marks every n-th point only,
-            // so its markers tell the series apart without smearing its line.
-            let every = lines && series.points.count > 60 ? " pi \(series.points.count / 20)" : ""
-            let look = "lt \(s + 1) pt \(s % 7 + 4) ps 1.4 lw 1.5 dt \(s % 5 + 1)" + every
-            let hasInterval = series.points.contains { $0.low != nil }
-            let title = panel.series.count > 1 ? "title \(Self.quoted(series.title))" : "notitle"
-            if hasInterval { plots.append("$d\(p)_\(s) using 1:2:3:4 with yerrorbars \(look) \(title)") }
-            if lines || !hasInterval {
-                plots.append("$d\(p)_\(s) using 1:2 with \(lines ? "linespoints" : "points") \(look) \(hasInterval ? "notitle" : title)")
-            }
-            if series.points.contains(where: { $0.label != nil }) {
-                // Labels right of their point, or left of it in the right half of a fixed range.
-                if case let .numeric(_, _, _, range?) = x {
-                    let mid = Self.number((range.lowerBound + range.upperBound) / 2)
-                    plots.append("$d\(p)_\(s) using 1:2:($1 > \(mid) ? \"\" : stringcolumn(5)) with labels offset char 0.8,char 0.6 left font \",8\" notitle")
-                    plots.append("$d\(p)_\(s) using 1:2:($1 > \(mid) ? stringcolumn(5) : \"\") with labels offset char -0.8,char 0.6 right font \",8\" notitle")
-                } else {
-                    plots.append("$d\(p)_\(s) using 1:2:5 with labels offset char 0.8,char 0.6 left font \",8\" notitle")
-                }
-            }
-        }
-        text += "  plot " + plots.joined(separator: ", \\\n    ") + "\n"
-        return text
-    }
-
-    /// A number as gnuplot reads it: `%.6g`-like, without exponent surprises.
+    /// A number as gnuplot reads it: `%.9g`, integers without a decimal point.
     static func number(_ v: Double) -> String {
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         return String(format: "%.9g", v)
     }
 
-    /// A gnuplot double-quoted string.
+    /// A gnuplot double-quoted string (a newline stays a line break).
     static func quoted(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "'") + "\""
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "'")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 }

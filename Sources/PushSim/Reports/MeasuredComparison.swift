@@ -67,22 +67,22 @@ public struct MeasuredComparison: Sendable {
     /// The Q–Q plot: the simulated quantile (y) against the measured one (x) at every
     /// percentile 1 … 99, with the line y = x that equal distributions follow; the axes in
     /// seconds when the column is a time (`what` names a column ending in `_s`).
-    func qqFigure(title: String, what: String) -> GnuplotFigure {
-        let points = (1...99).map { i -> (x: Double, y: Double, low: Double?, high: Double?, label: String?) in
+    func qqFigure(title: String, what: String, size: FigureSize = .text) -> GnuplotFigure {
+        let points = (1...99).map { i -> GnuplotFigure.Point in
             let p = Double(i) / 100
-            return (Statistics.quantile(sorted: measured, p)!, Statistics.quantile(sorted: simulated, p)!, nil, nil, nil)
+            return GnuplotFigure.Point(x: Statistics.quantile(sorted: measured, p)!, y: Statistics.quantile(sorted: simulated, p)!)
         }
         let lo = min(points.map(\.x).min()!, points.map(\.y).min()!), hi = max(points.map(\.x).max()!, points.map(\.y).max()!)
-        let diagonal = [(x: lo, y: lo, low: Double?.none, high: Double?.none, label: String?.none), (x: hi, y: hi, low: nil, high: nil, label: nil)]
-        let panel = GnuplotFigure.Panel(title: what, series: [GnuplotFigure.Series(title: "percentiles 1 … 99", points: points),
-                                                              GnuplotFigure.Series(title: "equal distributions (y = x)", points: diagonal)])
+        let diagonal = [GnuplotFigure.Point(x: lo, y: lo), GnuplotFigure.Point(x: hi, y: hi)]
+        let panel = GnuplotFigure.Panel(title: what, series: [GnuplotFigure.Series(title: "percentiles 1 … 99", style: 0, look: .linesPoints, points: points),
+                                                              GnuplotFigure.Series(title: "equal distributions (y = x)", style: 13, look: .line, points: diagonal)])
         let margin = hi > lo ? (hi - lo) * 0.04 : 1
         let unit = what.hasSuffix("_s") || what.contains("_s,") ? " (s)" : ""
         return GnuplotFigure(name: "qq", title: title, panels: [panel], columns: 1,
                              x: .numeric(label: "measured quantile" + unit, log: false, tics: nil, range: (lo - margin)...(hi + margin)),
-                             yLabel: "simulated quantile" + unit, yRange: (lo - margin)...(hi + margin), lines: true)
+                             yLabel: "simulated quantile" + unit, yRange: (lo - margin)...(hi + margin), size: size)
     }
 
-    /// The gnuplot script drawing `qq.svg`, `qq.png` and `qq.pdf`.
-    public func qqScript(title: String, what: String) -> String { qqFigure(title: title, what: what).script() }
+    /// The gnuplot script drawing `qq.svg`, `qq.png` and `qq.pdf` at `size`.
+    public func qqScript(title: String, what: String, size: FigureSize = .text) -> String { qqFigure(title: title, what: what, size: size).script() }
 }

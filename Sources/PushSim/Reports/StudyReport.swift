@@ -36,12 +36,13 @@ public struct StudyReport {
     ///     written). The other formats' per-run files are removed from `folder` at the end.
     ///   - messages: how the per-message rows are written (`messages.csv`, `.csv.gz`, or none,
     ///     the default); each run with rows is run traced by `MessageSink`, in a fresh world.
+    ///   - figureSize: the physical size of the figures `plot.gp` draws (`FigureSize`; default `.text`).
     ///   - progress: called on the calling thread after each batch with (runs done, total).
     /// - Returns: the per-(variant, strategy) summaries, in scenario order.
     /// - Throws: `ScenarioError` when another process writes into `folder`; file-system
     ///   errors. No report file is replaced unless all were written.
     public static func run(_ scenario: Scenario, into folder: URL, jobs: Int, provenance: Provenance, shuffleTies: UInt64? = nil,
-                           runs format: RunsFormat = .csv, messages: RunsFormat = .none,
+                           runs format: RunsFormat = .csv, messages: RunsFormat = .none, figureSize: FigureSize = .text,
                            progress: ((Int, Int) -> Void)? = nil) throws -> [CellSummary] {
         let lock = try FolderLock(folder, purpose: "pushsim run \(provenance.scenarioFile)")
         defer { lock.release() }
@@ -54,7 +55,8 @@ public struct StudyReport {
         if let fleet = scenario.fleet {
             precondition(!messages.writesRows, "messages.csv is for runs of one recipient (the command refuses it for a fleet)")
             _ = try set.rows("messages", .none)   // an earlier run's messages.csv goes with the rest of its set
-            let cells = try FleetReport.run(scenario, fleet: fleet, simulation: simulation, set: set, jobs: jobs, runs: format, progress: progress)
+            let cells = try FleetReport.run(scenario, fleet: fleet, simulation: simulation, set: set, jobs: jobs, runs: format,
+                                              figureSize: figureSize, progress: progress)
             try set.write("meta.json", metaJSON(scenario, provenance, shuffleTies: shuffleTies, runs: format))
             for name in GnuplotFigure.figureFiles { set.remove(name) }
             try set.commit()
@@ -97,7 +99,7 @@ public struct StudyReport {
 
         let summaryRows = cells.map { SummaryTable.record($0) }
         try set.write("summary.csv", CSV.record(SummaryTable.columns) + summaryRows.joined())
-        try set.write("plot.gp", RunPlot.script(name: scenario.name, summary: summaryRows.flatMap { CSV.parse($0) }))
+        try set.write("plot.gp", RunPlot.script(name: scenario.name, summary: summaryRows.flatMap { CSV.parse($0) }, size: figureSize))
         try set.write("paired.csv", CSV.record(PairedTable.columns)
             + PairedTable.rows(variants: scenario.variants.map(\.name), strategies: scenario.strategies.map(\.name), difference: paired.difference))
         try set.write("meta.json", metaJSON(scenario, provenance, shuffleTies: shuffleTies, runs: format, messages: messages))

@@ -27,6 +27,12 @@ public enum SummaryTable {
         func wilson(_ i: Int) -> (low: Double, high: Double) {
             Statistics.wilsonInterval(successes: s.runsWith[i], trials: s.replications)
         }
+        // The exact mean per run (as `.mean` writes it) ± the Student-t half-width from the runs' variance.
+        func meanInterval(_ i: Int, _ m: Int, _ scale: Double?) -> (low: Double, high: Double)? {
+            guard s.replications >= 2, let variance = s.moments[m].variance else { return nil }
+            let total = scale.map { Double(s.sums[i]) / $0 } ?? Double(s.sums[i])
+            return Statistics.meanInterval(count: s.replications, mean: total / Double(s.replications), variance: variance)
+        }
         func amount(_ t: SummaryLayout.Term) -> Double {
             switch t {
             case .sum(let i, let scale): scale.map { Double(s.sums[i]) / $0 } ?? Double(s.sums[i])
@@ -41,6 +47,8 @@ public enum SummaryTable {
         case .mean(let i, let scale):
             let total = scale.map { Double(s.sums[i]) / $0 } ?? Double(s.sums[i])
             decimal(s.replications == 0 ? 0 : total / Double(s.replications))
+        case .meanLow(let i, let m, let scale): decimal(meanInterval(i, m, scale)?.low)
+        case .meanHigh(let i, let m, let scale): decimal(meanInterval(i, m, scale)?.high)
         case .momentsMean(let i): decimal(s.moments[i].count == 0 ? nil : s.moments[i].mean)
         case .momentsLow(let i): decimal(s.moments[i].meanInterval()?.low)
         case .momentsHigh(let i): decimal(s.moments[i].meanInterval()?.high)
@@ -60,16 +68,8 @@ public enum SummaryTable {
         }
     }
 
-    /// The summary as an aligned text table for a terminal.
+    /// The summary as an aligned text table for a terminal (`SummaryText`), a row per cell.
     public static func text(_ cells: [CellSummary]) -> String {
-        let header = ["variant", "strategy", "converged", "rate", "95% CI", "pulls/run", "t50 (s)", "t95 (s)"]
-        let rows = cells.map { s -> [String] in
-            let ci = s.interval
-            return [s.variant, s.strategy, "\(s.converged)/\(s.replications)", String(format: "%.3f", s.convergenceRate),
-                    String(format: "[%.3f, %.3f]", ci.low, ci.high), String(format: "%.2f", s.mean("pulls")),
-                    s.convergenceTimeQuantile(0.5).map { String(format: "%.2f", $0) } ?? "-",
-                    s.convergenceTimeQuantile(0.95).map { String(format: "%.2f", $0) } ?? "-"]
-        }
-        return TextTable.render(header: header, rows: rows, numeric: Set(2..<header.count))
+        SummaryText.render(header: columns, rows: cells.flatMap { CSV.parse(record($0)) }, leading: ["variant", "strategy"])
     }
 }

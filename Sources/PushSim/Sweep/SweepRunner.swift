@@ -34,6 +34,9 @@ public enum SweepRunner {
         public var build: String? = BuildIdentity.current
         /// Resume even when the saved points were computed by another build.
         public var allowOtherBuild = false
+        /// The physical size of the figures `plot.gp` draws (not part of the plan: a rerun
+        /// with another size rewrites `plot.gp` only).
+        public var figureSize = FigureSize.text
         public init() {}
     }
 
@@ -93,7 +96,7 @@ public enum SweepRunner {
                 progress?(state)
             }
             guard done.count == plan.points.count else { return .partial(done: done.count, total: plan.points.count) }
-            let damaged = try assemble(folder, manifest)
+            let damaged = try assemble(folder, manifest, figureSize: options.figureSize)
             if damaged.isEmpty { return .complete(points: plan.points.count) }
             // A part changed on disk since its point was done: recompute it, once.
             done.subtract(damaged)
@@ -111,8 +114,10 @@ public enum SweepRunner {
     /// - Throws: `ScenarioError` when the folders hold different plans (a different
     ///   `--messages` is named as such) or builds (`checkMerge`; then nothing is written), or
     ///   another process writes into `folder`.
-    /// - Parameter allowOtherBuild: merge shards computed by different builds (`BuildIdentity`).
-    public static func merge(_ shards: [URL], into folder: URL, allowOtherBuild: Bool = false,
+    /// - Parameters:
+    ///   - allowOtherBuild: merge shards computed by different builds (`BuildIdentity`).
+    ///   - figureSize: the physical size of the figures the assembled `plot.gp` draws.
+    public static func merge(_ shards: [URL], into folder: URL, allowOtherBuild: Bool = false, figureSize: FigureSize = .text,
                              warn: (String) -> Void = { _ in }) throws -> Result {
         _ = try mergeSources(shards, into: folder, allowOtherBuild: allowOtherBuild)   // before anything is written
         let lock = try FolderLock(folder, purpose: "pushsim merge")
@@ -133,7 +138,7 @@ public enum SweepRunner {
             }
         }
         guard done.count == plan.pointCount else { return .partial(done: done.count, total: plan.pointCount) }
-        let damaged = try assemble(folder, plan)
+        let damaged = try assemble(folder, plan, figureSize: figureSize)
         return damaged.isEmpty ? .complete(points: plan.pointCount) : .partial(done: done.count - damaged.count, total: plan.pointCount)
     }
 
@@ -187,7 +192,7 @@ public enum SweepRunner {
     /// Each part is checked against its done record as it is read; when one does not
     /// match, nothing is committed, the points concerned lose their records (they are to
     /// be recomputed) and are returned.
-    static func assemble(_ folder: URL, _ manifest: SweepManifest) throws -> Set<Int> {
+    static func assemble(_ folder: URL, _ manifest: SweepManifest, figureSize: FigureSize = .text) throws -> Set<Int> {
         let pointsFolder = folder.appendingPathComponent("points")
         let set = ReportSet(folder: folder)
         defer { set.abandon() }
@@ -235,7 +240,7 @@ public enum SweepRunner {
         }
         guard damaged.isEmpty else { return try undo(damaged, manifest, pointsFolder) }
         try set.write("meta.json", manifest.meta)
-        try set.write("plot.gp", SweepPlot.script(manifest, summary: summaryRows, header: plotHeader))
+        try set.write("plot.gp", SweepPlot.script(manifest, summary: summaryRows, header: plotHeader, size: figureSize))
         for name in GnuplotFigure.figureFiles { set.remove(name) }   // drawn from the old set: redrawn after (`Plotter`)
         try set.commit()
         return []

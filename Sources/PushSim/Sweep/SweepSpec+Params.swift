@@ -25,8 +25,9 @@ extension SweepSpec: ParamDeclaring {
         case .axes: return .list(n, of: Axis.self, def: "axis", count: 1...Int.max, default: nil, doc: "the swept parameters (names unique)")
         case .constraints: return .list(n, of: Constraint.self, default: .array([]), doc: "points to skip: those whose axis values fail one")
         case .metric: return .string(n, default: "convergence_rate",
-                                     doc: "the summary.csv column the rate plot draws against the first axis (what the sweep is about)")
-        case .cost: return .string(n, default: "mean_pulls", doc: "the summary.csv column the cost plot draws against the metric")
+                                     doc: "the summary.csv column the compare plot draws first against the first axis (what the sweep is about)")
+        case .cost: return .string(n, default: "mean_pulls",
+                                   doc: "the summary.csv column the cost plot draws on x against staleness (and the compare plot last)")
         }
     }
 }

@@ -24,10 +24,11 @@ public struct SweepSpec: Decodable, Sendable {
     public var combine: Combine
     public var axes: [Axis]
     public var constraints: [Constraint]
-    /// The `summary.csv` column the rate plot draws against the first axis (with its
+    /// The `summary.csv` column the compare plot draws first against the first axis (with its
     /// interval when it has `<metric>_ci_low`/`_ci_high`); default `convergence_rate`.
     public var metric: String = "convergence_rate"
-    /// The `summary.csv` column the cost plot draws against `metric`; default `mean_pulls`.
+    /// The `summary.csv` column the cost plot draws on x against staleness (and the compare
+    /// plot last); default `mean_pulls`.
     public var cost: String = "mean_pulls"
 
     public enum Combine: String, Sendable, CaseIterable, Decodable { case grid, zip }

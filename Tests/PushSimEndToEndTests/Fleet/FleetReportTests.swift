@@ -45,11 +45,11 @@ import Testing
         let a = try figure(three.out), b = try figure(one.out)
         #expect(a == b)
         #expect(a.contains("EOD"))
-        // The rate figure counts the recipients' runs (runs.csv's rows), not replications.
+        // The compare figure counts the recipients' runs (runs.csv's rows), not replications.
         let script = try String(contentsOf: three.out.appendingPathComponent("plot.gp"), encoding: .utf8)
         let rows = try FleetSupport.table(three.out, "summary.csv")
         let runs = try #require(rows.first?["replications"])
-        #expect(script.contains("95% Wilson interval, \(runs) runs\""), "\(script.prefix(600))")
-        #expect(!script.contains("Wilson interval, \(runs) replications"))
+        #expect(script.contains("strategies compared per variant, \(runs) runs per cell"), "\(script.prefix(600))")
+        #expect(!script.contains("\(runs) replications per cell"))
     }
 }
