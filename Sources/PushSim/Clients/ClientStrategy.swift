@@ -38,6 +38,11 @@ public protocol ClientStrategy: Plugin {
 /// Something that happened to the app, handed to `ClientStrategy.handle`. Every case is
 /// delivered to every strategy; a strategy ignores what it does not `switch` on.
 public enum AppEvent: Sendable {
+    /// The app's process started (a cold launch): in the foreground for an app open (then
+    /// `.foreground` follows), or in the background for a push or a signal (then that
+    /// event follows). The timers of an earlier process are gone: a strategy that keeps
+    /// "a timer is pending" in its own state clears it here.
+    case launched
     /// A copy of a push reached the app's code (`app.batch` holds the changes it carries).
     case push(Push)
     /// The channel reported that pending messages were deleted (FCM `onDeletedMessages`, F2).

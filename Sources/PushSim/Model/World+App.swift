@@ -31,10 +31,12 @@ extension World {
     /// Starts the app's process if it is not running (in `state`). A new process learns a
     /// token that rotated while none ran (F15: FCM's `onNewToken`, like APNs' registration
     /// callback, runs only in the app's process), and with `tokenRefresh` registers it.
+    /// The strategy gets `.launched` first thing.
     mutating func startApp(_ state: AppState) {
         guard app.state == .notRunning else { return }
         app.startIfNeeded(state)
         if client.registration == .tokenRefresh && mainDevice.installed { mainDevice.registerToken(.tokenRefresh, keepsPrevious: keepsPreviousTokens) }
+        if mainDevice.installed { react(.launched) }
     }
 
     /// The session ends if its time is up: the app goes to the background (and the strategy

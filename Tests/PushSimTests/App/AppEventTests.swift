@@ -47,6 +47,7 @@ private struct EventProbe: ClientStrategy {
         case .pullFailed: log.seen.append((t, "pullFailed", app.appState))
         case .tokenChanged: log.seen.append((t, "tokenChanged", app.appState))
         case .deletedMessages: log.seen.append((t, "deletedMessages", app.appState))
+        case .launched: log.seen.append((t, "launched", app.appState))
         }
     }
 }
@@ -117,7 +118,7 @@ struct AppEventTests {
         #expect(timers.map(\.event) == ["timer1", "timer2"] && timers.map(\.t) == [3, 4])
     }
 
-    @Test("every event reaches the strategy where the app runs: foreground, pull answered, offline, reconnect, token changed, background")
+    @Test("every event reaches the strategy where the app runs: launched, foreground, pull answered, offline, reconnect, token changed, background")
     func eventsInOrder() throws {
         let sc = try appScenario(server: #"{"keys": 1, "retainLast": 100, "changes": {"count": 1, "start": "500s"}}"#,
                                  device: #"{"offline": [{"from": "20s", "to": "30s"}], "tokenRotations": ["40s"], "#
@@ -126,7 +127,7 @@ struct AppEventTests {
         let log = EventLog()
         _ = appRun(sc, EventProbe(log: log))
         let seen = log.seen.map { "\($0.event)@\(Int($0.t))" }
-        #expect(seen == ["foreground@10", "pullAnswered@10", "offline@20", "reconnect@30", "tokenChanged@40", "background@60"])
+        #expect(seen == ["launched@10", "foreground@10", "pullAnswered@10", "offline@20", "reconnect@30", "tokenChanged@40", "background@60"])
         #expect(log.seen.last?.state == .background, "`.background` comes after the app left the foreground")
     }
 
@@ -138,7 +139,7 @@ struct AppEventTests {
                                  horizon: "60s")
         let log = EventLog()
         _ = appRun(sc, EventProbe(log: log))
-        #expect(log.seen.map(\.event) == ["foreground", "pullAnswered", "background"])
+        #expect(log.seen.map(\.event) == ["launched", "foreground", "pullAnswered", "background"])
     }
 
     @Test("a cancel in a push's handler does not take a timer that the nested .pullAnswered of its zero-latency pull sets after it")
@@ -158,5 +159,13 @@ struct AppEventTests {
         let nestedText = String(decoding: nested?.standardErrorContent ?? [], as: UTF8.self)
         #expect(rowText.contains("strategy test.nestedProbe ran 100000 handlers in a row at t = 3.000000 s: it never lets time move on"), "\(rowText)")
         #expect(nestedText.contains("strategy test.nestedProbe ran 200 handlers one inside another at t = 1.000000 s"), "\(nestedText)")
+    }
+
+    @Test("a push to an app that is not running launches it in the background: .launched, then .push")
+    func launchedBeforeThePush() throws {
+        let sc = try appScenario(device: #"{"app": {"initialState": "notRunning"}}"#, horizon: "60s")   // one push at 1 s
+        let log = EventLog()
+        _ = appRun(sc, EventProbe(log: log))
+        #expect(log.seen.prefix(2).map(\.event) == ["launched", "push"] && log.seen.first?.state == .background && log.seen.first?.t == 1)
     }
 }
