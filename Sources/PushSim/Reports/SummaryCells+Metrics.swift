@@ -58,7 +58,9 @@ extension SummaryCells {
     /// The table's means with an interval over every run of a cell (a column never empty).
     static let meansOverEveryRun: Set<String> = Set(Columns.runs.filter { c in
         c.emptyWhen == nil && c.summary.contains { if case .meanWithInterval = $0 { true } else { false } }
-    }.map { "mean_\($0.stem)\($0.unitSuffix)" })
+    }.map { "mean_\($0.stem)\($0.unitSuffix)" }).union(Columns.runs.filter { c in
+        c.summary.contains { if case .meanAndInterval = $0 { true } else { false } }   // never empty (SummaryLayout checks)
+    }.map { "mean_\($0.name)" })
 
     /// The metrics of the header of `r`, among the columns after `replications` (column `rep`).
     static func metricColumns(_ r: CSVReader, after rep: Int) -> MetricColumns {
