@@ -43,6 +43,11 @@ extension Command {
         }
         if let seed { scenario.seed = seed }
         let options = StrategySelection.Options(metric: metric, delta: delta, alpha: alpha, firstStage: n0, batch: batch, maxBatches: cap / batch)
+        // The procedure works on batch sums in the metric's integer unit (µs for a time):
+        // δ must stay a finite number there.
+        guard (delta * options.divisor).isFinite, delta * options.divisor < 1e15 else {
+            throw UsageError("--delta \(a.options["--delta"] ?? "") is too large for \(metric.name) (in \(metric.unit), batches of \(batch))")
+        }
         let progress = Progress(enabled: !a.flags.contains("--quiet") && environment["CI"] == nil && isatty(2) == 1, err: err)
         let selection: StrategySelection
         do {

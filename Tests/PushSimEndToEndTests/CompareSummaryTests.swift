@@ -59,13 +59,8 @@ import Testing
         let c = SummaryComparison.compare(baseline: x, current: y, alpha: 0.001)
         let byMetric = Dictionary(c.moved.map { ($0.metric, $0) }, uniquingKeysWith: { f, _ in f })
         #expect((byMetric["convergence_rate"]?.difference ?? 0) < 0 && (byMetric["mean_stale_screen_s"]?.difference ?? 0) > 0)
-        if x.means.contains(where: { $0.name == "mean_pulls" }) {
-            // summary.csv with an interval for mean_pulls: the summaries themselves show it.
-            #expect((byMetric["mean_pulls"]?.difference ?? 0) < 0, "mean_pulls not flagged:\n\(r.out)")
-        } else {
-            // Without one, compare says it does not test pulls, and the paired runs do.
-            #expect(c.meansWithoutInterval.contains("mean_pulls") && r.out.contains("no 95% interval") && r.out.contains("mean_pulls"), "\(r.out)")
-        }
+        // mean_pulls has its interval in summary.csv: the summaries themselves show it.
+        #expect(x.means.contains { $0.name == "mean_pulls" } && (byMetric["mean_pulls"]?.difference ?? 0) < 0, "mean_pulls not flagged:\n\(r.out)")
         let paired = try PairedRunComparison.compare(Array(try Data(contentsOf: base.appendingPathComponent("runs.csv"))), "base",
                                                      Array(try Data(contentsOf: lossier.appendingPathComponent("runs.csv"))), "lossier")
         let pulls = try #require(paired.moves.first { $0.column == "pulls" }, "\(paired.text())")

@@ -92,6 +92,7 @@ import Testing
         (["--batch", "0"], "--batch expects an integer in 1…10000"),
         (["--metric", "latency"], "unknown metric \"latency\"; metrics: converged, stale_screen_s"),
         (["--metric", "pulls"], "--delta is needed for metric pulls"),
+        (["--metric", "stale_screen_s", "--delta", "1e305"], "--delta 1e305 is too large for stale_screen_s"),
         (["--metric", "freshness_p95_s", "--delta", "1"], "freshness_p95_s is empty in the run of variant overflow, strategy applyPayload"),
     ])
     func badOptions(args: [String], message: String) throws {

@@ -1,8 +1,12 @@
 /// What a client strategy may do in a handler: request a pull or a full sync, apply a
-/// payload, post a notification, set a timer. The world carries the requests out when the
-/// handler returns, at the same simulated time, in this order: payloads (in the order
-/// applied), the cursor's advance, notifications posted now, the pull or sync, timers
-/// (cancellations and new timers in the order the handler asked for them).
+/// payload, post a notification, set or cancel a timer. The world carries the requests out
+/// when the handler returns, at the same simulated time: first its timers take their
+/// serials and its cancels take effect (a cancel takes the timers set before it: earlier
+/// handlers' and this one's), then payloads (in the order applied), the cursor's advance,
+/// notifications posted now, the pull or sync, and last the timers are scheduled. A pull
+/// with no latency is answered at once, so its `.pullAnswered` (or `.pullFailed`) runs
+/// inside this one's requests: it sees the strategy's state as this handler left it, and a
+/// cancel there takes the timers this handler set.
 public struct AppContext {
     // The fields are declared by size (the one-byte ones after the optional), so that the
     // context the world keeps takes 96 bytes, not 112.

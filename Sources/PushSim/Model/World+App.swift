@@ -107,8 +107,8 @@ extension World {
         // timers set before it, the earlier handlers' and this one's first `after`, never a
         // nested handler's.
         let serialBefore = app.timersSet
-        if let timers { app.timersSet &+= Int32(timers.count) }
-        if let cancels { for c in cancels { app.cancelTimers(tag: c.tag, through: serialBefore &+ c.after) } }
+        if let timers { app.timersSet += Int32(timers.count) }   // traps past 2³¹ − 1 timers in one run, never wraps
+        if let cancels { for c in cancels { app.cancelTimers(tag: c.tag, through: serialBefore + c.after) } }
         for change in payloads ?? [] {
             observe(.payloadApplied)
             write(key: change.key, value: change.value, payload: true)
@@ -136,7 +136,7 @@ extension World {
             case let .fixed(d): delay = d
             case let .drawn(d): delay = max(SimDuration(microseconds: 1), d.sample(clientRandom))   // time must move on
             }
-            queue.schedule(.timer(tag: timer.tag, serial: serialBefore &+ Int32(i) &+ 1), at: queue.now + delay)
+            queue.schedule(.timer(tag: timer.tag, serial: serialBefore + Int32(i) + 1), at: queue.now + delay)
         }
     }
 

@@ -157,6 +157,7 @@ struct World: DiscreteEventModel {
         streams.restart(replication: replication)
         queue.reset()
         queue.shuffleTies(salt: tieSalt)
+        scratch.resetHandlerCount()
         server.reset()
         replica.reset()
         changeLog.removeAll(keepingCapacity: true)

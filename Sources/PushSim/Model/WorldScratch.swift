@@ -98,6 +98,12 @@ final class WorldScratch {
         return nil
     }
 
+    /// Forgets the handlers counted so far (a reused world's next replication starts
+    /// afresh, whatever ran before it on this thread).
+    func resetHandlerCount() {
+        parts.pointee.handlerInstant = .zero; parts.pointee.handlerRecipient = -1; parts.pointee.handlersAtInstant = 0
+    }
+
     /// A handler counted by `handlerStarts` is done.
     @inline(__always)
     func handlerEnds() { parts.pointee.handlerDepth -= 1 }

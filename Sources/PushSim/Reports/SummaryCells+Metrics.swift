@@ -9,7 +9,7 @@
 ///   (`mean_stale_screen_s`, `mean_freshness_p95_s`, …). Its n is `replications` when the
 ///   column table says every run has a value (`mean_stale_screen_s`), else the column
 ///   `<m>_runs` (runs with a value); a mean with neither is listed in `withoutCount`, not
-///   read. A mean column without an interval (`mean_pulls`) is listed in
+///   read. A mean column without an interval (`mean_copies_arrived`) is listed in
 ///   `withoutInterval`: summary.csv holds no standard error for it.
 ///
 /// A mean's fields are checked as they are read (a `ScenarioError` at the row and column):

@@ -61,14 +61,22 @@ private struct NestedProbe: ClientStrategy {
     let capabilities = StrategyCapabilities()
     let log: EventLog
     var pullOnFailure = false
-    init(log: EventLog, pullOnFailure: Bool = false) { self.log = log; self.pullOnFailure = pullOnFailure }
+    /// Instead: the push sets tag 1 after 1 s and pulls; the answer cancels tag 1.
+    var cancelInAnswer = false
+    init(log: EventLog, pullOnFailure: Bool = false, cancelInAnswer: Bool = false) {
+        self.log = log; self.pullOnFailure = pullOnFailure; self.cancelInAnswer = cancelInAnswer
+    }
     init(from decoder: any Decoder) throws { throw decoder.invalid("not decodable") }
 
     mutating func handle(_ event: AppEvent, _ app: inout AppContext) {
         switch event {
+        case .push where cancelInAnswer:
+            app.setTimer(after: .seconds(1), tag: 1)
+            app.pull()
         case .push:
             app.pull()
             app.cancelTimer(tag: 7)
+        case .pullAnswered where cancelInAnswer: app.cancelTimer(tag: 1)
         case .pullAnswered: if !pullOnFailure { app.setTimer(after: .seconds(1), tag: 7) }
         case .pullFailed: if pullOnFailure { app.pull() }
         case let .timer(tag): log.seen.append((Double(app.now.microseconds) / 1e6, "timer\(tag)", app.appState))
@@ -148,6 +156,18 @@ struct AppEventTests {
         let log = EventLog()
         _ = appRun(sc, NestedProbe(log: log))
         #expect(log.seen.map(\.event) == ["timer7"] && log.seen.map(\.t) == [2])
+    }
+
+    @Test("a nested .pullAnswered (zero-latency pull) cancels the timer its push handler set: the push's timers are set before its pull runs")
+    func nestedHandlerCancelsTheOuterTimer() throws {
+        let sc = try appScenario(device: #"{"app": {"initialState": "background"}}"#, horizon: "60s")
+        let cancelled = EventLog(), control = EventLog()
+        _ = appRun(sc, NestedProbe(log: cancelled, cancelInAnswer: true))
+        #expect(cancelled.seen.isEmpty, "\(cancelled.seen)")
+        // The same push handler without the answer's cancel: the timer fires at 2 s.
+        let sc2 = try appScenario(device: #"{"app": {"initialState": "background"}}"#, client: #"{"pullLatency": "5s"}"#, horizon: "60s")
+        _ = appRun(sc2, NestedProbe(log: control, cancelInAnswer: true))
+        #expect(control.seen.map(\.event) == ["timer1"] && control.seen.map(\.t) == [2], "a 5 s pull is answered after the timer fired")
     }
 
     @Test("a strategy that pulls again in .pullFailed at the same instant stops the run with a message, nested or in a row, instead of hanging or overflowing")
