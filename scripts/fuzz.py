@@ -4,7 +4,8 @@
 Mutates every shipped scenario and sweep under Scenarios/ (the classes of
 scripts/fuzz_mutations.py: type swaps, deleted keys, extreme and overflowing numbers,
 NaN-like strings and tokens, huge arrays, long and unicode strings, duplicate keys,
-trailing commas, deep nesting, wrong top-level types, truncation, bad bytes) and, for
+trailing commas, deep nesting, wrong top-level types, truncation, bad bytes, and the
+degenerate value of a type: empty lists, objects and strings, single elements, zeros) and, for
 each mutant, runs `pushsim validate` and a short `pushsim run` (a sweep: `pushsim sweep`)
 with --replications R --jobs 1 --quiet --no-plot into a fresh --out, each in an empty
 working folder, under a time limit and a memory limit (RLIMIT_AS, set in the child;

@@ -15,7 +15,8 @@ extension Command {
         func index(_ option: String, _ names: [String]) throws(UsageError) -> Int {
             guard let name = a.options[option] else { return 0 }
             guard let i = names.firstIndex(of: name) else {
-                throw UsageError("\(option): no \"\(name)\" in \(a.positional[0]); valid: \(names.joined(separator: ", "))")
+                throw UsageError("\(option): no \"\(name)\" in \(a.positional[0])\(Suggestion.separator(for: name, among: names))"
+                                 + "valid: \(names.joined(separator: ", "))")
             }
             return i
         }

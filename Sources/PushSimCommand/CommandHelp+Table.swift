@@ -19,8 +19,8 @@ extension CommandHelp {
     private static let strategy = Option("--strategy", "KIND[:JSON]",
                                          "add a client strategy to the scenario's, after them, without editing FILE; repeatable. KIND alone "
                                          + "takes every parameter's default; KIND:{…} a JSON object of its parameters and report \"name\" "
-                                         + "(default: the kind), e.g. hintPullRetry:{\"delay\": \"10s\"}. A scenario FILE only (a sweep "
-                                         + "file's \"strategies\" key replaces its base's); recorded in meta.json (added_strategies)")
+                                         + "(default: the kind), e.g. polling:{\"interval\": \"5m\"}. A scenario FILE only (a sweep "
+                                         + "file's \"strategies\" key replaces its base's); run records them in meta.json (added_strategies)")
 
     static let run = CommandHelp(
         name: "run",
@@ -52,7 +52,7 @@ extension CommandHelp {
         ],
         examples: ["run Scenarios/push-hint-study.json",
                    "run Scenarios/push-hint-study.json --replications 200 --seed 7 --out /tmp/study",
-                   "run Scenarios/push-hint-study.json --strategy hintPull --strategy 'polling:{\"interval\": \"5m\", \"name\": \"poll5\"}'",
+                   "run Scenarios/push-hint-study.json --strategy recommended --strategy 'polling:{\"interval\": \"5m\", \"name\": \"poll5\"}'",
                    "run Scenarios/push-hint-study.json --shuffle-ties=1 --runs=none --quiet",
                    "run Scenarios/push-hint-study.json --figure-size column --out /tmp/paper"])
 
@@ -88,7 +88,7 @@ extension CommandHelp {
             + "(events, memory with one worker, bytes of reports), or the first problem with its JSON path (exit 2).",
         options: [strategy],
         examples: ["validate Scenarios/push-hint-study.json", "validate Scenarios/sweeps/loss-rate.json",
-                   "validate Scenarios/push-hint-study.json --strategy 'hintPullRetry:{\"delay\": \"10s\"}'"])
+                   "validate Scenarios/push-hint-study.json --strategy recommended --strategy 'polling:{\"interval\": \"5m\"}'"])
 
     static let sweep = CommandHelp(
         name: "sweep",

@@ -60,4 +60,22 @@ import Testing
         #expect(r.status == 2 && r.err.contains(#"unknown strategy kind "hintPullRetyr"; did you mean "hintPullRetry"? valid kinds: "#), "\(r.err)")
         #expect(r.err.hasSuffix(", applyBatch, hintPullRetry\n"), "the added kind is listed last: \(r.err)")
     }
+
+    /// Names a sweep or trace refers to: a base's variant, an axis of a constraint, trace's --variant.
+    @Test func namesInSweepsAndTrace() throws {
+        let dir = try BadInputStrictTests.folder(["base.json": Self.valid.replacingOccurrences(of: #""name": "v""#, with: #""name": "lossy""#)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("sweep.json").path
+        let axis = #""axes": [{"name": "loss", "path": "variants[lossy].channel.loss", "values": [0.1]}]"#
+        for (extra, expected) in [(#""variants": ["lossi"], "#, #"$.variants[0]: the base has no variant "lossi"; did you mean "lossy"? its variants: lossy"#),
+                                  (#""constraints": [{"axis": "los", "op": "<", "other": "loss"}], "#,
+                                   #"$.constraints[0]: no axis named "los"; did you mean "loss"? axes: loss"#)] {
+            try Data(#"{"name": "sw", "base": "base.json", \#(extra)\#(axis)}"#.utf8).write(to: URL(fileURLWithPath: file))
+            let r = runCLI(["validate", file])
+            #expect(r.status == 2 && r.err == "pushsim: \(file): \(expected)\n", "\(r.err)")
+        }
+        let base = dir.appendingPathComponent("base.json").path
+        let t = runCLI(["trace", base, "--variant", "losy"])
+        #expect(t.status == 2 && t.err.hasPrefix(#"pushsim: --variant: no "losy" in \#(base); did you mean "lossy"? valid: lossy"#), "\(t.err)")
+    }
 }

@@ -16,11 +16,14 @@ public final class RandomStreams {
     /// The replication index.
     public private(set) var replication: Int
 
-    /// Streams created so far, in creation order, each knowing its name. A linear list:
-    /// lookups happen at run set-up only, and a run has a handful of streams. It keeps
-    /// every stream it handed out alive as long as this object lives (`Device` holds its
+    /// Streams created so far, in creation order, each knowing its name. It keeps every
+    /// stream it handed out alive as long as this object lives (`Device` holds its
     /// streams uncounted).
     private var streams: [RandomStream] = []
+    /// The index in `streams` of each name. A run usually has a handful of streams, but a
+    /// list of change schedules has one per schedule (`server.1`, `server.2`, …; up to
+    /// 100,000): a linear search made setting up such a run quadratic (issue 35's fuzzing).
+    private var index: [String: Int] = [:]
 
     /// A set of streams for replication `replication` of a scenario seeded with `seed`,
     /// each a `generator` (no generator is allocated until `stream(_:)` is called).
@@ -36,9 +39,9 @@ public final class RandomStreams {
 
     /// The stream named `name`, created and seeded on first use, the same object after.
     /// Names are compared exactly; use the constants in `StreamName`.
-    /// - Complexity: O(number of streams created so far + name length).
+    /// - Complexity: O(name length), expected.
     public func stream(_ name: String) -> RandomStream {
-        if let existing = streams.first(where: { $0.name == name }) { return existing }
+        if let i = index[name] { return streams[i] }
         let stream = if let shared {
             RandomStream(type: generator, key: StreamSeed.key(seed: seed, stream: name), shared: shared, index: streams.count, cache: cache, name: name)
         } else if generator.isCounterBased {
@@ -48,6 +51,7 @@ public final class RandomStreams {
             RandomStream(type: generator, seed: StreamSeed.derive(seed: seed, replication: replication, stream: name),
                          cache: cache, name: name)
         }
+        index[name] = streams.count
         streams.append(stream)
         return stream
     }

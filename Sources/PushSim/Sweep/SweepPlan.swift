@@ -77,7 +77,9 @@ public struct SweepPlan: Sendable {
         if let names = spec.variants {
             let all = base["variants"] as? [[String: Any]] ?? []
             for (i, n) in names.enumerated() where !all.contains(where: { $0["name"] as? String == n }) {
-                throw ScenarioError(file: path, path: "$.variants[\(i)]", message: "the base has no variant \"\(n)\"")
+                let names = all.compactMap { $0["name"] as? String }
+                throw ScenarioError(file: path, path: "$.variants[\(i)]", message: "the base has no variant \"\(n)\""
+                                    + "\(Suggestion.separator(for: n, among: names))its variants: \(names.joined(separator: ", "))")
             }
             base["variants"] = names.map { n in all.first { $0["name"] as? String == n }! }
         }

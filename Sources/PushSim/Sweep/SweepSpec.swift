@@ -95,7 +95,8 @@ public struct SweepSpec: Decodable, Sendable {
         for (i, k) in constraints.enumerated() {
             for name in [k.axis, k.other] where !axes.contains(where: { $0.name == name }) {
                 throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.constraints, AnyCodingKey(intValue: i)!],
-                    debugDescription: "no axis named \"\(name)\"; axes: \(axes.map(\.name).joined(separator: ", "))"))
+                    debugDescription: "no axis named \"\(name)\"\(Suggestion.separator(for: name, among: axes.map(\.name)))axes: "
+                                    + axes.map(\.name).joined(separator: ", ")))
             }
         }
     }
