@@ -20,10 +20,14 @@ public final class RandomStreams {
     /// stream it handed out alive as long as this object lives (`Device` holds its
     /// streams uncounted).
     private var streams: [RandomStream] = []
-    /// The index in `streams` of each name. A run usually has a handful of streams, but a
-    /// list of change schedules has one per schedule (`server.1`, `server.2`, …; up to
-    /// 100,000): a linear search made setting up such a run quadratic (issue 35's fuzzing).
+    /// The index in `streams` of each name, built once more than `indexedFrom` streams
+    /// exist (empty until then). A run usually has a handful of streams, searched in a
+    /// line at no cost in memory (a fleet holds a set per recipient); but a list of change
+    /// schedules has one per schedule (`server.1`, `server.2`, …; up to 100,000), and a
+    /// linear search made setting up such a run quadratic (issue 35's fuzzing).
     private var index: [String: Int] = [:]
+    /// Streams searched in a line before `index` is built.
+    static let indexedFrom = 16
 
     /// A set of streams for replication `replication` of a scenario seeded with `seed`,
     /// each a `generator` (no generator is allocated until `stream(_:)` is called).
@@ -39,9 +43,13 @@ public final class RandomStreams {
 
     /// The stream named `name`, created and seeded on first use, the same object after.
     /// Names are compared exactly; use the constants in `StreamName`.
-    /// - Complexity: O(name length), expected.
+    /// - Complexity: O(name length) expected (O(16 · name length) with 16 streams or fewer).
     public func stream(_ name: String) -> RandomStream {
-        if let i = index[name] { return streams[i] }
+        if streams.count <= Self.indexedFrom {
+            if let existing = streams.first(where: { $0.name == name }) { return existing }
+        } else if let i = index[name] {
+            return streams[i]
+        }
         let stream = if let shared {
             RandomStream(type: generator, key: StreamSeed.key(seed: seed, stream: name), shared: shared, index: streams.count, cache: cache, name: name)
         } else if generator.isCounterBased {
@@ -51,8 +59,10 @@ public final class RandomStreams {
             RandomStream(type: generator, seed: StreamSeed.derive(seed: seed, replication: replication, stream: name),
                          cache: cache, name: name)
         }
-        index[name] = streams.count
         streams.append(stream)
+        if streams.count > Self.indexedFrom {
+            if index.isEmpty { for (i, s) in streams.enumerated() { index[s.name] = i } } else { index[name] = streams.count - 1 }
+        }
         return stream
     }
 

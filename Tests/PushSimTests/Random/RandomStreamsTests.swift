@@ -6,6 +6,22 @@ private func draws(_ s: RandomStream, _ n: Int = 50) -> [Double] { (0..<n).map {
 
 @Suite("RandomStreams")
 struct RandomStreamsTests {
+    @Test("past 16 streams (where names get an index) every name still gives the object it gave first, in any lookup order")
+    func sameObjectAcrossTheIndexThreshold() {
+        for generator in [GeneratorType.mt19937, .philox4x32_10] {
+            let streams = RandomStreams(generator: generator, seed: 5, replication: 2)
+            let names = (1...40).map { "server.\($0)" }
+            var first: [ObjectIdentifier] = []
+            for (i, name) in names.enumerated() {
+                first.append(ObjectIdentifier(streams.stream(name)))
+                // Every earlier name, looked up again after each new one (below, at and past the threshold).
+                #expect(names[...i].map { ObjectIdentifier(streams.stream($0)) } == first, "after \(i + 1) streams")
+            }
+            #expect(Set(first).count == names.count, "one object per name")
+            #expect(names.reversed().map { ObjectIdentifier(streams.stream($0)) } == first.reversed())
+        }
+    }
+
     @Test("same (seed, replication, name) gives the same draws")
     func reproducible() {
         let a = RandomStreams(generator: .mt19937, seed: 7, replication: 3)
